@@ -1,0 +1,100 @@
+"""The itemised explanation of a settlement, for a referee checking a sheet."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scoring.messages import render
+from scoring.premium.tables import format_pb
+from scoring.ruleset import Ruleset
+
+_PARTS_CS = {
+    "game": "hra",
+    "seven": "sedma",
+    "hundred": "sto",
+    "betl": "betl",
+    "durch": "durch",
+    "two_sevens": "dvě sedmy",
+    "silent_seven": "tichá sedma",
+}
+_PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One item: a component's value, the limit, a penalty, a PB award or a ruling.
+
+    ``value`` is per payer, signed from the payers' side: positive means each payer concerned
+    pays the declarer (for penalties: what the offender pays each other player, negative).
+    """
+
+    part: str
+    units: int = 0
+    hearts: int = 1
+    level: int = 0
+    steps: int = 1
+    value: int = 0
+    note: str = ""
+    won: bool | None = None
+    payers: tuple[int, ...] = ()  # empty: the same for every payer
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def for_payers(self, payers: tuple[int, ...]) -> Line:
+        return dataclasses.replace(self, payers=payers)
+
+    @property
+    def is_component(self) -> bool:
+        return self.part in _PARTS_CS
+
+    def describe(self, ruleset: Ruleset, lang: str = "cs") -> str:
+        who = ""
+        if self.payers:
+            seats = ", ".join(str(s) for s in self.payers)
+            who = render("line_payers", lang, seats=seats) + " "
+        if not self.is_component:
+            params = {k: format_pb(v, lang) if isinstance(v, Fraction) else v
+                      for k, v in self.params.items()}
+            params |= {"amount": money_text(abs(self.value), ruleset),
+                      "units": self.units}
+            return who + render(f"line_{self.part}", lang, **params)
+        name = (_PARTS_EN.get(self.part, self.part) if lang == "en" else _PARTS_CS[self.part])
+        pieces = [f"{self.units} × {money_text(ruleset.base, ruleset)}"]
+        if self.hearts != 1:
+            pieces.append(render("line_hearts", lang, factor=self.hearts))
+        if self.level:
+            pieces.append(f"{ruleset.doubling_name(self.level)} ×{2**self.level}")
+        if self.steps != 1:
+            pieces.append(f"×{self.steps}")
+        outcome = render("line_won" if self.won else "line_lost", lang)
+        note = f" ({render('note_' + self.note, lang)})" if self.note else ""
+        return (f"{who}{name} {outcome}{note}: " + " · ".join(pieces)
+                + f" = {money_text(self.value, ruleset)}")
+
+    def as_dict(self, ruleset: Ruleset, lang: str = "cs") -> dict[str, Any]:
+        data: dict[str, Any] = {"part": self.part, "value": self.value}
+        if self.is_component:
+            data.update(units=self.units, hearts=self.hearts, level=self.level,
+                        steps=self.steps, won=self.won)
+        if self.payers:
+            data["payers"] = list(self.payers)
+        if self.params:
+            data["params"] = {k: _json_number(v) for k, v in self.params.items()}
+        data["text"] = self.describe(ruleset, lang)
+        return data
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def money_text(amount: int, ruleset: Ruleset) -> str:
+    """Minor units as a decimal amount for display, e.g. 320 → "3,20 CZK"."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole},{cents:02d} {ruleset.currency}"

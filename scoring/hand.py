@@ -1,0 +1,190 @@
+"""A hand as the scorekeeper records it: typed, immutable, and nothing derived stored twice.
+
+Seats are numbered 1..n clockwise in the order of the table sheet (ČSM 2023 B.3). The dealer
+fixes everything positional: at a table of four he sits the hand out (the sitter, B.2), the
+next seat clockwise is the forehand, and a declarer who is forehand plays "s výnosem".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring.types import COMPONENT_ORDER, Component, Side, Suit
+
+Seat = int
+CARD_POINTS_TOTAL = 90  # aces and tens 80, last trick 10 (obecná pravidla III.1)
+
+
+@dataclass(frozen=True)
+class Marriage:
+    """A hláška: 20, or 40 in trumps. The suit is optional; scorekeepers often write values."""
+
+    value: int
+    suit: Suit | None = None
+
+
+@dataclass(frozen=True)
+class Points:
+    """Card points (including 10 for the last trick) and announced marriages per side."""
+
+    declarer_cards: int
+    declarer_marriages: tuple[Marriage, ...] = ()
+    defence_marriages: tuple[Marriage, ...] = ()
+
+    @property
+    def defence_cards(self) -> int:
+        return CARD_POINTS_TOTAL - self.declarer_cards
+
+    @property
+    def declarer_total(self) -> int:
+        return self.declarer_cards + sum(m.value for m in self.declarer_marriages)
+
+    @property
+    def defence_total(self) -> int:
+        return self.defence_cards + sum(m.value for m in self.defence_marriages)
+
+    @property
+    def declarer_best_marriage(self) -> int:
+        return max((m.value for m in self.declarer_marriages), default=0)
+
+
+@dataclass(frozen=True)
+class SilentSeven:
+    """Tichá sedma: whose trump seven went to the last trick, and whether it took it."""
+
+    side: Side
+    won: bool
+
+
+@dataclass(frozen=True)
+class Doubling:
+    """The doubling level reached on one component.
+
+    ``by`` names the defenders who joined the doubling (needed for C.5 laid-down games and for
+    per-defender binding); ``per_defender`` records a different level for some payers.
+    """
+
+    component: Component
+    level: int
+    by: tuple[Seat, ...] = ()
+    per_defender: tuple[tuple[Seat, int], ...] = ()
+
+    def level_for(self, payer: Seat, per_defender_binding: bool) -> int:
+        for seat, level in self.per_defender:
+            if seat == payer:
+                return level
+        if per_defender_binding and self.by and payer not in self.by:
+            return 0
+        return self.level
+
+
+@dataclass(frozen=True)
+class Renonc:
+    code: str  # a code of the ruleset's catalogue, e.g. "E.2.a"
+    offender: Seat
+
+
+@dataclass(frozen=True)
+class PremiumFacts:
+    """What the PB table needs to know and the cards on the sheet do not show.
+
+    Trumps count the talon as still in the declarer's hand (ČSM 2023 B.10).
+    """
+
+    trumps: int | None = None
+    trump_ace: bool | None = None
+    trump_ten: bool | None = None
+    non_trump_marriage: bool = False  # sto reached with a marriage outside trumps
+    helper_cards: int | None = None  # dvě sedmy: cards of the helper suit held
+    betl_catching_aces: int = 0
+    betl_six_card_single_catcher: int = 0  # six-card suits with a single catcher
+    durch_unsolid_suits: int = 0
+    defender_claims: tuple[Seat, ...] = ()  # defenders whose flek earns PB (betl, durch)
+
+    @property
+    def is_empty(self) -> bool:
+        return self == PremiumFacts()
+
+
+@dataclass(frozen=True)
+class Hand:
+    players: int
+    dealer: Seat
+    declarer: Seat
+    contract: str | None  # a ladder rung code, "concession" (omyl), or None for a renonc alone
+    trump: Suit | None = None
+    helper: Suit | None = None  # pomocná barva of dvě sedmy
+    bid: str | None = None  # the rung the auction was won at, when recorded
+    doublings: tuple[Doubling, ...] = ()
+    points: Points | None = None
+    game_won: bool | None = None  # hra result when card points were not recorded
+    seven_won: bool | None = None
+    silent_seven: SilentSeven | None = None
+    betl_won: bool | None = None
+    durch_won: bool | None = None
+    two_sevens_won: bool | None = None
+    premium: PremiumFacts = field(default_factory=PremiumFacts)
+    laid_down: bool = False  # ložená hra (ČSM 2023 C)
+    not_played: bool = False  # parts cancel out (obecná pravidla V.12)
+    renonc: Renonc | None = None
+    premium_ruling: bool | None = None  # referee's grant (True) or refusal (False), E.6.f
+
+    def __post_init__(self) -> None:
+        # One canonical order, so that equal hands compare equal however they were built.
+        ordered = tuple(
+            sorted(self.doublings, key=lambda d: COMPONENT_ORDER.index(d.component))
+        )
+        object.__setattr__(self, "doublings", ordered)
+
+    # -- positions ---------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(range(1, self.players + 1))
+
+    @property
+    def sitter(self) -> Seat | None:
+        return self.dealer if self.players == 4 else None
+
+    @property
+    def forehand(self) -> Seat:
+        return self.dealer % self.players + 1
+
+    @property
+    def with_lead(self) -> bool:
+        """S výnosem: the declarer leads to the first trick as forehand."""
+        return self.declarer == self.forehand
+
+    @property
+    def payers(self) -> tuple[Seat, ...]:
+        """Everyone but the declarer; the sitter settles as a defender (B.2)."""
+        return tuple(s for s in self.seats if s != self.declarer)
+
+    @property
+    def defenders(self) -> tuple[Seat, ...]:
+        """The defenders who hold cards (the sitter excluded)."""
+        return tuple(s for s in self.payers if s != self.sitter)
+
+    # -- recorded facts ----------------------------------------------------------------------
+
+    def doubling(self, component: Component) -> Doubling:
+        for d in self.doublings:
+            if d.component is component:
+                return d
+        return Doubling(component, 0)
+
+    def result(self, component: Component) -> bool | None:
+        """The recorded won/lost of a component whose result is not a point count."""
+        return {
+            Component.GAME: self.game_won,
+            Component.SEVEN: self.seven_won,
+            Component.BETL: self.betl_won,
+            Component.DURCH: self.durch_won,
+            Component.TWO_SEVENS: self.two_sevens_won,
+            Component.HUNDRED: None,
+        }[component]
+
+    @property
+    def flekers(self) -> tuple[Seat, ...]:
+        """Defenders who joined any doubling, in seat order."""
+        return tuple(sorted({s for d in self.doublings if d.level > 0 for s in d.by}))

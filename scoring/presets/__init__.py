@@ -1,0 +1,15 @@
+"""Registry of preset rulesets, by code."""
+
+from __future__ import annotations
+
+from scoring.presets.csm_2023 import CSM_LICITOVANY_2023
+from scoring.ruleset import Ruleset
+
+PRESETS: dict[str, Ruleset] = {r.code: r for r in (CSM_LICITOVANY_2023,)}
+
+
+def get_preset(code: str) -> Ruleset:
+    try:
+        return PRESETS[code]
+    except KeyError:
+        raise KeyError(f"unknown ruleset preset {code!r}; known: {sorted(PRESETS)}") from None

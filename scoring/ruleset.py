@@ -1,0 +1,200 @@
+"""Rulesets as data.
+
+Clubs and federations differ in rates, limits and readings, and the official tables change, so
+every number and every reading the settlement depends on is a field here rather than a constant
+in code. A preset is one frozen value; a club's variant is a copy with overrides
+(:meth:`Ruleset.override`), and a tournament stores the result as a plain dict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+from typing import Any
+
+from scoring.types import (
+    Component,
+    FlekBinding,
+    HandEffect,
+    RenoncKind,
+    SilentHundredRule,
+)
+
+CONCESSION = "concession"  # omyl: not a ladder rung, but what a scorekeeper records instead
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One step of the licitační žebříček and the components it commits the declarer to."""
+
+    code: str
+    rank: int
+    components: frozenset[Component]
+    hearts: bool
+    name_cs: str
+    name_en: str
+
+    @property
+    def has_trumps(self) -> bool:
+        return not self.components & {Component.BETL, Component.DURCH}
+
+    @property
+    def announces_seven(self) -> bool:
+        return bool(self.components & {Component.SEVEN, Component.TWO_SEVENS})
+
+
+@dataclass(frozen=True)
+class Rates:
+    """Rates in units of the base (ČSM 2023 A, sazebník)."""
+
+    game: int = 1
+    seven: int = 2
+    silent_seven: int = 1
+    hundred: int = 4
+    betl: int = 15
+    durch: int = 30
+    two_sevens: int = 40
+    two_sevens_hearts: int = 60
+    concession: int = 6
+    pausal_1: int = 10
+    pausal_2: int = 50
+    limit: int = 500
+    raised_limit: int = 750
+
+    def component(self, component: Component, hearts: bool) -> int:
+        if component is Component.TWO_SEVENS:
+            return self.two_sevens_hearts if hearts else self.two_sevens
+        return {
+            Component.GAME: self.game,
+            Component.SEVEN: self.seven,
+            Component.HUNDRED: self.hundred,
+            Component.BETL: self.betl,
+            Component.DURCH: self.durch,
+        }[component]
+
+
+@dataclass(frozen=True)
+class RenoncRule:
+    """One entry of the renonc catalogue: what it is called and what follows from it."""
+
+    code: str
+    name_cs: str
+    name_en: str
+    kind: RenoncKind
+    effect: HandEffect
+    penalty_rate: str | None  # a field of Rates paid to every other player, or None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    code: str
+    name: str
+    valid_from: date
+    table_sizes: tuple[int, ...]
+    base: int  # smallest currency unit per rate unit (haléř, cent)
+    currency: str
+    ladder: tuple[Rung, ...]
+    rates: Rates
+    hearts_factor: int = 2
+    hearts_components: frozenset[Component] = frozenset(
+        {Component.GAME, Component.SEVEN, Component.HUNDRED}
+    )
+    silent_seven_hearts: bool = True
+    silent_seven_doubled: bool = False
+    silent_hundred: SilentHundredRule = SilentHundredRule.DOUBLE_PER_TEN
+    doubling_names: tuple[str, ...] = ("flek", "re", "tutti", "boty")
+    doubling_cap: int = 4
+    flek_binding: FlekBinding = FlekBinding.ALL_PAYERS
+    hundred_marriages_to_reach: int = 1  # how many marriages count toward the 100
+    game_tie_won_by_declarer: bool = False
+    concession_rungs: frozenset[str] = frozenset({"seven"})
+    renoncs: tuple[RenoncRule, ...] = ()
+    first_in_play_renonc_only: bool = True
+    renonc_min_basic_rate: bool = True  # E.6.b: never less than the basic rate
+    premium_table: str = "csm-2023-default"
+    premium_referee_threshold: int = 50  # E.6.f and B.3: games of 50+ PB
+    sb_premium_factor: int = 1
+    overrides: tuple[str, ...] = field(default=(), compare=False)
+
+    # -- lookups -----------------------------------------------------------------------------
+
+    def rung(self, code: str) -> Rung | None:
+        for rung in self.ladder:
+            if rung.code == code:
+                return rung
+        return None
+
+    def renonc(self, code: str) -> RenoncRule | None:
+        for rule in self.renoncs:
+            if rule.code == code:
+                return rule
+        return None
+
+    def doubling_name(self, level: int) -> str:
+        if level <= 0:
+            return ""
+        return self.doubling_names[min(level, len(self.doubling_names)) - 1]
+
+    # -- copies ------------------------------------------------------------------------------
+
+    def override(self, code: str | None = None, **changes: Any) -> Ruleset:
+        """A copy with some fields changed; ``rates`` may be a partial mapping."""
+        rates = changes.pop("rates", None)
+        if isinstance(rates, Mapping):
+            changes["rates"] = dataclasses.replace(self.rates, **rates)
+        elif rates is not None:
+            changes["rates"] = rates
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise KeyError(f"unknown ruleset fields: {sorted(unknown)}")
+        names = tuple(sorted(set(self.overrides) | set(changes) | ({"rates"} if rates else set())))
+        return dataclasses.replace(
+            self, code=code or self.code, overrides=names, **changes
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(dataclasses.asdict(self))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        values = dict(data)
+        values["valid_from"] = date.fromisoformat(values["valid_from"])
+        values["table_sizes"] = tuple(values["table_sizes"])
+        values["ladder"] = tuple(
+            Rung(**{**r, "components": frozenset(Component(c) for c in r["components"])})
+            for r in values["ladder"]
+        )
+        values["rates"] = Rates(**values["rates"])
+        values["hearts_components"] = frozenset(
+            Component(c) for c in values.get("hearts_components", ())
+        )
+        values["silent_hundred"] = SilentHundredRule(values["silent_hundred"])
+        values["flek_binding"] = FlekBinding(values["flek_binding"])
+        values["doubling_names"] = tuple(values["doubling_names"])
+        values["concession_rungs"] = frozenset(values["concession_rungs"])
+        values["renoncs"] = tuple(
+            RenoncRule(
+                **{**r, "kind": RenoncKind(r["kind"]), "effect": HandEffect(r["effect"])}
+            )
+            for r in values["renoncs"]
+        )
+        values["overrides"] = tuple(values.get("overrides", ()))
+        return cls(**values)
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready form: enums to values, sets to sorted lists, dates to ISO strings."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

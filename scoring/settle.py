@@ -1,0 +1,352 @@
+"""Hand settlement: who pays whom how much, and who gets premium points.
+
+The money of one hand is computed per payer as X, the amount he pays the declarer (negative when
+the declarer pays him), from the components of the contract (ČSM 2023 A; obecná pravidla V).
+X is capped at the limit; the renonc and laid-down rules then decide who actually pays it.
+Everything is integer arithmetic in the smallest currency unit, and every hand sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.errors import Problem
+from scoring.explain import Line, money_text
+from scoring.hand import Hand, Seat
+from scoring.premium import PremiumAward, get_table, needs_sheet_description, premium_points
+from scoring.ruleset import CONCESSION, Ruleset, Rung
+from scoring.types import Component, FlekBinding, HandEffect, Side, SilentHundredRule
+from scoring.validate import renonc_loses_hand, validate
+
+HUNDRED_TARGET = 100
+
+
+@dataclass(frozen=True)
+class Settlement:
+    money: dict[Seat, int]  # per seat, smallest currency unit; sums to zero
+    premium: dict[Seat, Fraction]  # PB per seat (0 for nobody's)
+    lines: tuple[Line, ...]
+    warnings: tuple[Problem, ...]
+    premium_pending: bool  # PB of a renonc hand wait for the referee (E.6.f)
+    premium_described: bool  # 50+ PB: description and signature on the sheet (B.3)
+
+
+def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
+    """Settle one recorded hand; raises :class:`scoring.errors.ScoringError` on bad input."""
+    warnings = list(validate(hand, ruleset))
+    money = {seat: 0 for seat in hand.seats}
+    lines: list[Line] = []
+    premium: dict[Seat, Fraction] = {seat: Fraction(0) for seat in hand.seats}
+    pending = described = False
+
+    rung = ruleset.rung(hand.contract) if hand.contract else None
+    if hand.contract == CONCESSION:
+        _settle_concession(hand, ruleset, money, lines)
+    elif rung is not None and hand.not_played:
+        # Obecná pravidla V.12: the fleked hra and the accepted sedma cancel out.
+        lines.append(Line("not_played", value=0))
+    elif rung is not None:
+        won = _components_won(hand, ruleset, rung)
+        _settle_contract(hand, ruleset, rung, won, money, lines, warnings)
+        award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
+        warnings.extend(award.warnings)
+        pending, described = _grant_premium(hand, ruleset, award, premium, lines)
+    _settle_penalty(hand, ruleset, money, lines)
+
+    assert sum(money.values()) == 0, "a hand must sum to zero"
+    return Settlement(
+        money=money,
+        premium=premium,
+        lines=tuple(lines),
+        warnings=tuple(warnings),
+        premium_pending=pending,
+        premium_described=described,
+    )
+
+
+# -- which components the declarer made --------------------------------------------------------
+
+
+def _components_won(hand: Hand, ruleset: Ruleset, rung: Rung) -> dict[Component, bool]:
+    if hand.laid_down:
+        return dict.fromkeys(rung.components, True)
+    if renonc_loses_hand(hand, ruleset):
+        # ČSM 2023 E.6.b: the offending side loses every component, whatever the cards say.
+        assert hand.renonc is not None
+        return dict.fromkeys(rung.components, hand.renonc.offender != hand.declarer)
+    won: dict[Component, bool] = {}
+    for component in rung.components:
+        if component is Component.HUNDRED:
+            won[component] = _hundred_count(hand, ruleset) >= HUNDRED_TARGET
+        elif component is Component.GAME and hand.points is not None:
+            won[component] = _game_won_on_points(hand, ruleset)
+        else:
+            result = hand.result(component)
+            assert result is not None, "validated"
+            won[component] = result
+    return won
+
+
+def _game_won_on_points(hand: Hand, ruleset: Ruleset) -> bool:
+    assert hand.points is not None
+    mine, theirs = hand.points.declarer_total, hand.points.defence_total
+    return mine > theirs or (mine == theirs and ruleset.game_tie_won_by_declarer)
+
+
+def _hundred_count(hand: Hand, ruleset: Ruleset) -> int:
+    """Points toward the 100: cards plus the best marriage(s) the rules let count (IV.4)."""
+    if hand.points is None:
+        return 0
+    best = sorted((m.value for m in hand.points.declarer_marriages), reverse=True)
+    return hand.points.declarer_cards + sum(best[: ruleset.hundred_marriages_to_reach])
+
+
+# -- money -------------------------------------------------------------------------------------
+
+
+def _settle_concession(
+    hand: Hand, ruleset: Ruleset, money: dict[Seat, int], lines: list[Line]
+) -> None:
+    # ČSM 2023 B.8 and A (omyl): the declarer pays the omyl rate to each other player.
+    amount = ruleset.rates.concession * ruleset.base
+    for payer in hand.payers:
+        _transfer(money, frm=hand.declarer, to=payer, amount=amount)
+    lines.append(Line("concession", units=ruleset.rates.concession, value=-amount))
+
+
+def _settle_contract(
+    hand: Hand,
+    ruleset: Ruleset,
+    rung: Rung,
+    won: Mapping[Component, bool],
+    money: dict[Seat, int],
+    lines: list[Line],
+    warnings: list[Problem],
+) -> None:
+    flekers = hand.flekers
+    raised = hand.laid_down and len(flekers) >= 2  # ČSM 2023 C.5
+    limit = ruleset.rates.limit * ruleset.base
+    owed: dict[Seat, int] = {}
+    distinct_payers = _payer_groups(hand, ruleset)
+    for payers in distinct_payers:
+        payer = payers[0]
+        parts = _component_lines(hand, ruleset, rung, won, payer)
+        total = sum(p.value for p in parts)
+        tag = payers if len(distinct_payers) > 1 else ()
+        lines.extend(p.for_payers(tag) for p in parts)
+        if abs(total) > limit:
+            lines.append(Line("limit", payers=tag, value=limit if total > 0 else -limit,
+                              params={"before": money_text(total, ruleset)}))
+            total = limit if total > 0 else -limit
+        for seat in payers:
+            owed[seat] = total
+    if any(d.level > ruleset.doubling_cap for d in hand.doublings):
+        lines.append(Line("doubling_capped", params={"cap": ruleset.doubling_cap}))
+
+    if renonc_loses_hand(hand, ruleset) and hand.renonc and hand.renonc.offender != hand.declarer:
+        # ČSM 2023 E.6.c: a defender who offends pays the declarer for his whole side.
+        offender = hand.renonc.offender
+        amount = sum(owed.values())
+        _transfer(money, frm=offender, to=hand.declarer, amount=amount)
+        lines.append(Line("renonc_pays_for_side", value=amount, params={"seat": offender}))
+        return
+    if hand.laid_down and flekers:
+        unfleked = {
+            seat: _capped(sum(p.value for p in _component_lines(
+                hand, ruleset, rung, won, seat, unfleked=True)), limit)
+            for seat in hand.payers
+        }
+        share_cap = ruleset.rates.raised_limit * ruleset.base if raised else limit
+        _settle_laid_down(hand, owed, unfleked, flekers, share_cap, money, lines)
+        return
+    for payer, amount in owed.items():
+        _transfer(money, frm=payer, to=hand.declarer, amount=amount)
+
+
+def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
+    """Payers grouped by the doubling levels that bind them (one group unless per defender)."""
+    per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+    groups: dict[tuple[int, ...], list[Seat]] = {}
+    for payer in hand.payers:
+        key = tuple(d.level_for(payer, per_defender) for d in hand.doublings)
+        groups.setdefault(key, []).append(payer)
+    return [tuple(g) for g in groups.values()]
+
+
+def _component_lines(
+    hand: Hand,
+    ruleset: Ruleset,
+    rung: Rung,
+    won: Mapping[Component, bool],
+    payer: Seat,
+    *,
+    unfleked: bool = False,
+) -> list[Line]:
+    """The signed value of each component for one payer (positive: he pays the declarer)."""
+    per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+    hearts = ruleset.hearts_factor if rung.hearts else 1
+    lost_by_renonc = renonc_loses_hand(hand, ruleset)
+    result: list[Line] = []
+    for component in sorted(rung.components, key=list(Component).index):
+        declared = hand.doubling(component).level_for(payer, per_defender)
+        level = 0 if unfleked else min(declared, ruleset.doubling_cap)
+        factor = hearts if component in ruleset.hearts_components else 1
+        units = ruleset.rates.component(component, rung.hearts)
+        steps, note = _steps(hand, ruleset, component, won[component], lost_by_renonc)
+        sign = 1 if won[component] else -1
+        value = sign * units * factor * (2**level) * steps * ruleset.base
+        result.append(Line(component.value, units=units, hearts=factor, level=level,
+                           steps=steps, value=value, note=note, won=won[component]))
+    if hand.silent_seven is not None and not lost_by_renonc:
+        result.append(_silent_seven_line(hand, ruleset, rung, payer, unfleked))
+    return result
+
+
+def _steps(
+    hand: Hand, ruleset: Ruleset, component: Component, won: bool, by_renonc: bool
+) -> tuple[int, str]:
+    """How many times the rate counts: tens over or under 100, or tiché sto (obecná V.6, V.7)."""
+    points = hand.points
+    if component is Component.HUNDRED:
+        if points is None:
+            return 1, "basic_rate"
+        if won:
+            steps = 1 + (points.declarer_total - HUNDRED_TARGET) // 10
+        else:
+            missing = HUNDRED_TARGET - _hundred_count(hand, ruleset)
+            defence = sum(m.value for m in points.defence_marriages)
+            steps = (missing + defence) // 10
+        if steps < 1 and (by_renonc or hand.laid_down) and ruleset.renonc_min_basic_rate:
+            return 1, "basic_rate"  # ČSM 2023 E.6.b: never below the basic rate
+        return max(steps, 1), "hundred_made" if won else "hundred_failed"
+    if component is Component.GAME and points is not None:
+        winner_total = points.declarer_total if won else points.defence_total
+        rule = ruleset.silent_hundred
+        if winner_total >= HUNDRED_TARGET and rule is not SilentHundredRule.NONE:
+            tens = (winner_total - HUNDRED_TARGET) // 10
+            per_ten = rule is SilentHundredRule.DOUBLE_PER_TEN
+            return 2 * (1 + tens if per_ten else 1), "silent_hundred"
+    return 1, ""
+
+
+def _silent_seven_line(
+    hand: Hand, ruleset: Ruleset, rung: Rung, payer: Seat, unfleked: bool
+) -> Line:
+    """Tichá sedma in a sto contract: half the sedma rate, not doubled (ČSM 2023 A)."""
+    silent = hand.silent_seven
+    assert silent is not None
+    hearts = ruleset.hearts_factor if rung.hearts and ruleset.silent_seven_hearts else 1
+    level = 0
+    if ruleset.silent_seven_doubled and not unfleked:
+        per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+        level = min(hand.doubling(Component.HUNDRED).level_for(payer, per_defender),
+                    ruleset.doubling_cap)
+    declarer_gains = silent.won == (silent.side is Side.DECLARER)
+    units = ruleset.rates.silent_seven
+    value = (1 if declarer_gains else -1) * units * hearts * 2**level * ruleset.base
+    return Line("silent_seven", units=units, hearts=hearts, level=level, steps=1, value=value,
+                won=declarer_gains, params={"side": silent.side.value})
+
+
+def _capped(amount: int, limit: int) -> int:
+    return max(-limit, min(limit, amount))
+
+
+def _settle_laid_down(
+    hand: Hand,
+    owed: Mapping[Seat, int],
+    unfleked: Mapping[Seat, int],
+    flekers: tuple[Seat, ...],
+    share_cap: int,
+    money: dict[Seat, int],
+    lines: list[Line],
+) -> None:
+    """ČSM 2023 C.5 (obecná V.10): non-flekers pay the unfleked rate, flekers the rest.
+
+    Reading: the rest is split equally (odd units to the fleker first in seat order) and each
+    fleker's payment is capped at the limit, raised when both defenders fleked.
+    """
+    calm = [s for s in hand.payers if s not in flekers]
+    for seat in calm:
+        _transfer(money, frm=seat, to=hand.declarer, amount=unfleked[seat])
+    rest = sum(owed.values()) - sum(unfleked[s] for s in calm)
+    share, odd = divmod(rest, len(flekers))
+    for index, seat in enumerate(flekers):
+        amount = min(share + (1 if index < odd else 0), share_cap)
+        _transfer(money, frm=seat, to=hand.declarer, amount=amount)
+        lines.append(Line("laid_down_fleker", value=amount, params={"seat": seat}))
+
+
+def _transfer(money: dict[Seat, int], *, frm: Seat, to: Seat, amount: int) -> None:
+    money[frm] -= amount
+    money[to] += amount
+
+
+# -- renonc penalties --------------------------------------------------------------------------
+
+
+def _settle_penalty(
+    hand: Hand, ruleset: Ruleset, money: dict[Seat, int], lines: list[Line]
+) -> None:
+    """ČSM 2023 E.6.a, E.4: a paušál from the offender to every other player at the table."""
+    if hand.renonc is None:
+        return
+    rule = ruleset.renonc(hand.renonc.code)
+    assert rule is not None, "validated"
+    if rule.penalty_rate is None or rule.effect is HandEffect.LOST_BY_OFFENDER:
+        return
+    units = getattr(ruleset.rates, rule.penalty_rate)
+    amount = units * ruleset.base
+    for seat in hand.seats:
+        if seat != hand.renonc.offender:
+            _transfer(money, frm=hand.renonc.offender, to=seat, amount=amount)
+    lines.append(Line("renonc_penalty", units=units, value=-amount,
+                      params={"seat": hand.renonc.offender, "code": rule.code,
+                              "rate": rule.penalty_rate}))
+
+
+# -- premium points ----------------------------------------------------------------------------
+
+
+def _grant_premium(
+    hand: Hand,
+    ruleset: Ruleset,
+    award: PremiumAward,
+    premium: dict[Seat, Fraction],
+    lines: list[Line],
+) -> tuple[bool, bool]:
+    """Apply E.6.e/f: after a renonc only the innocent side scores, 50+ PB by ruling."""
+    threshold = ruleset.premium_referee_threshold
+    pending = False
+    described = False
+    for seat, value in award.per_seat.items():
+        if value <= 0:
+            continue
+        if needs_sheet_description(value, threshold):
+            described = True
+        if hand.renonc is not None:
+            offender_side = _side(hand, hand.renonc.offender)
+            if _side(hand, seat) is offender_side:
+                lines.append(Line("premium_refused_offender", params={"seat": seat,
+                                                                       "pb": value}))
+                continue
+            if hand.premium_ruling is False:
+                lines.append(Line("premium_refused_ruling", params={"seat": seat,
+                                                                     "pb": value}))
+                continue
+            if value >= threshold and hand.premium_ruling is None:
+                pending = True
+                lines.append(Line("premium_pending", params={"seat": seat, "pb": value}))
+                continue
+        premium[seat] += value
+    for item in award.lines:
+        lines.append(Line("premium", params={"seat": item.seat, "pb": item.value,
+                                             "row": item.row, "note_cs": item.note_cs,
+                                             "note_en": item.note_en}))
+    return pending, described
+
+
+def _side(hand: Hand, seat: Seat) -> Side:
+    return Side.DECLARER if seat == hand.declarer else Side.DEFENCE

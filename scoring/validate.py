@@ -1,0 +1,322 @@
+"""Rule checks on a recorded hand, before any money moves.
+
+Everything wrong is collected (a form can then mark every bad field at once); only warnings
+let a hand through. Sections of ČSM 2023 are cited where a check comes from a rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scoring.errors import Problem, ScoringError
+from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage
+from scoring.ruleset import CONCESSION, Ruleset, Rung
+from scoring.types import Component, HandEffect, RenoncKind, Suit
+
+MARRIAGE_VALUES = (20, 40)
+_RESULT_FIELDS = {
+    Component.GAME: "game_won",
+    Component.SEVEN: "seven_won",
+    Component.BETL: "betl_won",
+    Component.DURCH: "durch_won",
+    Component.TWO_SEVENS: "two_sevens_won",
+}
+
+
+def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
+    """All errors and warnings of ``hand`` under ``ruleset``."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    if not _check_seats(hand, ruleset, errors):
+        return errors, warnings
+    rung = ruleset.rung(hand.contract) if hand.contract else None
+    _check_renonc(hand, ruleset, errors)
+    if hand.contract is None:
+        _check_renonc_only(hand, ruleset, errors)
+    elif hand.contract == CONCESSION:
+        _check_concession(hand, ruleset, errors)
+    elif rung is None:
+        errors.append(Problem("contract_unknown", "contract", {"contract": hand.contract}))
+    else:
+        _check_contract(hand, ruleset, rung, errors)
+        _check_doublings(hand, ruleset, rung, errors, warnings)
+        _check_points(hand, ruleset, rung, errors)
+        _check_premium(hand, errors)
+        _check_outcome(hand, ruleset, rung, errors)
+    return errors, warnings
+
+
+def validate(hand: Hand, ruleset: Ruleset) -> tuple[Problem, ...]:
+    """Raise :class:`ScoringError` with every error; return the warnings otherwise."""
+    errors, warnings = check(hand, ruleset)
+    if errors:
+        raise ScoringError(errors)
+    return tuple(warnings)
+
+
+# -- seats -------------------------------------------------------------------------------------
+
+
+def _check_seats(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> bool:
+    if hand.players not in ruleset.table_sizes:
+        allowed = ", ".join(str(n) for n in ruleset.table_sizes)
+        errors.append(
+            Problem("table_size", "players", {"players": hand.players, "allowed": allowed})
+        )
+        return False
+    for name in ("dealer", "declarer"):
+        seat = getattr(hand, name)
+        if not 1 <= seat <= hand.players:
+            errors.append(Problem("seat_range", name, {"seat": seat, "players": hand.players}))
+    if errors:
+        return False
+    if hand.declarer == hand.sitter:
+        # ČSM 2023 B.2: the dealer sits the hand out at a table of four.
+        errors.append(Problem("declarer_is_sitter", "declarer", {"seat": hand.declarer}))
+    return not errors
+
+
+# -- contract ----------------------------------------------------------------------------------
+
+
+def _check_contract(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem]) -> None:
+    if hand.bid is not None:
+        bid = ruleset.rung(hand.bid)
+        if bid is None:
+            errors.append(Problem("contract_unknown", "bid", {"contract": hand.bid}))
+        elif bid.rank > rung.rank:
+            # ČSM 2023 B.7: at least the rung won in the auction, or any higher one.
+            errors.append(
+                Problem("contract_below_bid", "contract",
+                        {"bid": bid.name_cs, "contract": rung.name_cs})
+            )
+    if not rung.has_trumps:
+        if hand.trump is not None:
+            errors.append(Problem("trumps_not_allowed", "trump", {"contract": rung.name_cs}))
+    elif hand.trump is None:
+        errors.append(Problem("trump_missing", "trump", {"contract": rung.name_cs}))
+    elif rung.hearts and hand.trump is not Suit.HEARTS:
+        errors.append(
+            Problem("hearts_contract_without_hearts", "trump", {"contract": rung.name_cs})
+        )
+    elif not rung.hearts and hand.trump is Suit.HEARTS:
+        errors.append(Problem("hearts_need_hearts_contract", "trump", {"contract": rung.name_cs}))
+    if Component.TWO_SEVENS in rung.components:
+        if hand.helper is None:
+            errors.append(Problem("helper_missing", "helper", {}))
+        elif hand.helper is hand.trump:
+            errors.append(Problem("helper_is_trump", "helper", {}))
+    elif hand.helper is not None:
+        errors.append(Problem("helper_not_allowed", "helper", {"contract": rung.name_cs}))
+
+
+def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    # ČSM 2023 B.8: only a plain sedma auction may be folded as omyl.
+    if hand.bid is not None and hand.bid not in ruleset.concession_rungs:
+        errors.append(Problem("concession_needs_seven", "bid", {"bid": hand.bid}))
+    if hand.trump is not None:
+        errors.append(Problem("trumps_not_allowed", "trump", {"contract": "omyl"}))
+    if hand.helper is not None:
+        errors.append(Problem("helper_not_allowed", "helper", {"contract": "omyl"}))
+    _forbid_play_facts(hand, "concession_has_play", errors)
+
+
+def _check_renonc_only(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    """A line of the sheet that records only a penalty, e.g. a second misdeal (E.3.f)."""
+    rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    if hand.renonc is None:
+        errors.append(Problem("contract_missing", "contract", {}))
+    elif rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER:
+        errors.append(Problem("renonc_needs_contract", "contract", {"code": rule.code}))
+    _forbid_play_facts(hand, "renonc_only_has_play", errors)
+
+
+def _forbid_play_facts(hand: Hand, code: str, errors: list[Problem]) -> None:
+    recorded = [
+        name
+        for name in (
+            "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won",
+            "durch_won", "two_sevens_won",
+        )
+        if getattr(hand, name) not in (None, ())
+    ]
+    if hand.laid_down:
+        recorded.append("laid_down")
+    if hand.not_played:
+        recorded.append("not_played")
+    if not hand.premium.is_empty:
+        recorded.append("premium")
+    for name in recorded:
+        errors.append(Problem(code, name, {}))
+
+
+# -- doublings ---------------------------------------------------------------------------------
+
+
+def _check_doublings(
+    hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem], warnings: list[Problem]
+) -> None:
+    seen: set[Component] = set()
+    for d in hand.doublings:
+        where = f"doublings.{d.component.value}"
+        if d.component in seen:
+            errors.append(Problem("doubling_twice", where, {}))
+        seen.add(d.component)
+        if d.component not in rung.components:
+            errors.append(Problem("doubling_not_in_contract", where, {"contract": rung.name_cs}))
+        levels = [d.level, *(level for _, level in d.per_defender)]
+        if any(level < 0 for level in levels):
+            errors.append(Problem("doubling_negative", where, {}))
+        elif max(levels) > ruleset.doubling_cap:
+            # ČSM 2023 E.5.b: a flek past the fourth is void, not a renonc.
+            warnings.append(Problem("doubling_capped", where, {"cap": ruleset.doubling_cap}))
+        for seat in (*d.by, *(s for s, _ in d.per_defender)):
+            if seat not in hand.defenders:
+                errors.append(Problem("doubling_by_not_defender", where, {"seat": seat}))
+    if hand.laid_down and hand.flekers == () and any(d.level > 0 for d in hand.doublings):
+        # C.5 splits the payment by who fleked, so it must be recorded.
+        errors.append(Problem("laid_down_flekers_missing", "doublings", {}))
+
+
+# -- points and marriages ----------------------------------------------------------------------
+
+
+def _check_points(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem]) -> None:
+    points = hand.points
+    counts_points = bool(rung.components & {Component.GAME, Component.HUNDRED})
+    if points is None:
+        if Component.HUNDRED in rung.components and not _outcome_implied(hand, ruleset):
+            errors.append(Problem("points_missing", "points", {}))
+        return
+    if not counts_points:
+        errors.append(Problem("points_not_counted", "points", {"contract": rung.name_cs}))
+        return
+    cards = points.declarer_cards
+    if not 0 <= cards <= CARD_POINTS_TOTAL:
+        errors.append(Problem("card_points_range", "points.declarer_cards", {"points": cards}))
+    elif cards % 10:
+        errors.append(Problem("card_points_tens", "points.declarer_cards", {"points": cards}))
+    _check_marriages(hand, points.declarer_marriages + points.defence_marriages, errors)
+
+
+def _check_marriages(hand: Hand, marriages: tuple[Marriage, ...], errors: list[Problem]) -> None:
+    field = "points.marriages"
+    for m in marriages:
+        if m.value not in MARRIAGE_VALUES:
+            errors.append(Problem("marriage_value", field, {"value": m.value}))
+            return
+        if m.suit is not None and (m.value == 40) != (m.suit is hand.trump):
+            code = "marriage_40_outside_trumps" if m.value == 40 else "marriage_20_in_trumps"
+            errors.append(Problem(code, field, {}))
+            return
+    suits = Counter(m.suit or (hand.trump if m.value == 40 else None) for m in marriages)
+    twice = [s for s, n in suits.items() if s is not None and n > 1]
+    if twice:
+        errors.append(Problem("marriage_suit_twice", field, {"suit": twice[0].value}))
+    elif sum(1 for m in marriages if m.value == 20) > 3:
+        errors.append(Problem("marriage_too_many", field, {}))
+
+
+# -- outcome -----------------------------------------------------------------------------------
+
+
+def _outcome_implied(hand: Hand, ruleset: Ruleset) -> bool:
+    """Laid-down, cancelled and in-play-renonc hands need no per-component result."""
+    return hand.laid_down or hand.not_played or renonc_loses_hand(hand, ruleset)
+
+
+def renonc_loses_hand(hand: Hand, ruleset: Ruleset) -> bool:
+    """True when the hand's renonc makes the offending side lose every component (E.6.b)."""
+    rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    return rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER
+
+
+def _check_outcome(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem]) -> None:
+    implied = _outcome_implied(hand, ruleset)
+    for component, name in _RESULT_FIELDS.items():
+        value = getattr(hand, name)
+        if component not in rung.components:
+            if value is not None:
+                errors.append(Problem("outcome_not_in_contract", name, {"contract": rung.name_cs}))
+            continue
+        if component is Component.GAME and hand.points is not None:
+            if value is not None and value != _game_won(hand, ruleset):
+                errors.append(Problem("game_result_conflicts_points", name, {}))
+            continue
+        if value is None and not implied:
+            errors.append(Problem("outcome_missing", name, {"part": component.value}))
+        if hand.laid_down and value is False:
+            errors.append(Problem("laid_down_lost", name, {}))
+    _check_silent_seven(hand, rung, errors)
+    if hand.not_played and not _cancels_out(hand, rung):
+        # Obecná pravidla V.12: hra fleked, sedma accepted, declarer accepts the lost hra.
+        errors.append(Problem("not_played_invalid", "not_played", {}))
+    if hand.laid_down and hand.not_played:
+        errors.append(Problem("laid_down_not_played", "laid_down", {}))
+
+
+def _game_won(hand: Hand, ruleset: Ruleset) -> bool:
+    assert hand.points is not None
+    mine, theirs = hand.points.declarer_total, hand.points.defence_total
+    return mine > theirs or (mine == theirs and ruleset.game_tie_won_by_declarer)
+
+
+def _check_silent_seven(hand: Hand, rung: Rung, errors: list[Problem]) -> None:
+    if hand.silent_seven is None:
+        return
+    if rung.announces_seven:
+        # ČSM 2023 A: no tichá sedma in contracts with an announced seven.
+        errors.append(Problem("silent_seven_with_seven", "silent_seven", {}))
+    elif not rung.has_trumps:
+        errors.append(Problem("silent_seven_no_trumps", "silent_seven", {}))
+
+
+def _cancels_out(hand: Hand, rung: Rung) -> bool:
+    return (
+        rung.components == {Component.GAME, Component.SEVEN}
+        and hand.doubling(Component.GAME).level == 1
+        and hand.doubling(Component.SEVEN).level == 0
+    )
+
+
+# -- premium facts ----------------------------------------------------------------------------
+
+MAX_TRUMPS = 8
+
+
+def _check_premium(hand: Hand, errors: list[Problem]) -> None:
+    facts = hand.premium
+    if facts.trumps is not None and not 1 <= facts.trumps <= MAX_TRUMPS:
+        errors.append(Problem("premium_trumps_range", "premium.trumps", {"trumps": facts.trumps}))
+    if facts.helper_cards is not None and not 1 <= facts.helper_cards <= MAX_TRUMPS:
+        errors.append(
+            Problem("premium_trumps_range", "premium.helper_cards", {"trumps": facts.helper_cards})
+        )
+    counts = ("betl_catching_aces", "betl_six_card_single_catcher", "durch_unsolid_suits")
+    for name in counts:
+        if not 0 <= getattr(facts, name) <= len(Suit):
+            errors.append(Problem("premium_count_range", f"premium.{name}", {}))
+    for seat in facts.defender_claims:
+        if seat not in hand.defenders:
+            errors.append(Problem("premium_claim_not_defender", "premium.defender_claims",
+                                  {"seat": seat}))
+
+
+# -- renonc ------------------------------------------------------------------------------------
+
+
+def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    if hand.renonc is None:
+        if hand.premium_ruling is not None:
+            errors.append(Problem("premium_ruling_without_renonc", "premium_ruling", {}))
+        return
+    rule = ruleset.renonc(hand.renonc.code)
+    if rule is None:
+        errors.append(Problem("renonc_unknown", "renonc.code", {"code": hand.renonc.code}))
+    if not 1 <= hand.renonc.offender <= hand.players:
+        errors.append(
+            Problem("seat_range", "renonc.offender", {"seat": hand.renonc.offender,
+                                                     "players": hand.players})
+        )
+    if rule is not None and rule.kind is RenoncKind.IN_PLAY and hand.laid_down:
+        errors.append(Problem("renonc_in_laid_down", "renonc.code", {}))

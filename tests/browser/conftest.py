@@ -1,0 +1,57 @@
+"""Playwright fixtures for end-to-end tests against pytest-django's ``live_server``.
+
+Uses Debian's Chromium at /usr/bin/chromium (Playwright cannot download its own browsers
+here). The whole directory is skipped when that binary is missing.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--headless",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Playwright's sync API runs an asyncio event loop in this thread; Django would otherwise refuse
+# the ORM calls that live_server / the db fixtures make from it.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+
+def pytest_collection_modifyitems(items):
+    """Mark everything in this directory `browser`; skip it all when Chromium is missing."""
+    here = Path(__file__).parent
+    missing = pytest.mark.skip(reason=f"{CHROMIUM} not installed (see scripts/ensure-chromium.sh)")
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+            if not CHROMIUM.exists():
+                item.add_marker(missing)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(locale="cs-CZ")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

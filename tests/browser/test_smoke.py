@@ -1,0 +1,33 @@
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+pytestmark = pytest.mark.browser
+
+
+def test_home_page_in_czech(live_server, page):
+    page.goto(live_server.url + "/")
+    assert page.locator("html").get_attribute("lang") == "cs"
+    assert page.locator("h1").inner_text() == "Správa turnajů v mariáši"
+    # The stylesheet is served (WhiteNoise / live server static handler).
+    assert page.evaluate("() => document.styleSheets.length") >= 1
+
+
+def test_switch_language_to_english(live_server, page):
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("html[lang=en]")
+    assert page.locator("h1").inner_text() == "Mariáš tournament administration"
+
+
+def test_admin_login(live_server, page, transactional_db):
+    get_user_model().objects.create_superuser("admin", "", "browser-Pa55word")
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="Přihlásit se do administrace").click()
+    page.wait_for_url(re.compile(r"/admin/login/"))
+    page.fill("input[name=username]", "admin")
+    page.fill("input[name=password]", "browser-Pa55word")
+    page.locator("input[type=submit]").click()
+    page.wait_for_url(re.compile(r"/admin/$"))
+    assert page.get_by_role("button", name=re.compile("Odhlásit")).count() == 1

@@ -1,0 +1,64 @@
+"""`python -m scoring`: every domain.md §4 example through the real command, and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.scoring.examples import EXAMPLES, Example
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scoring", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
+def test_settle_examples_through_the_command(example: Example) -> None:
+    done = run("settle", stdin=json.dumps(example.hand))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["money"] == example.money, example.source
+    assert out["currency"] == "CZK" and all(line["text"] for line in out["lines"])
+
+
+@pytest.mark.parametrize(
+    ("stdin", "field"),
+    [
+        ("{not json", "stdin"),
+        ('{"players": 4, "dealer": 1, "declarer": 2, "contract": "hundred", "trump": "bells",'
+         ' "points": {"declarer_cards": 95}}', "points.declarer_cards"),
+        ('{"players": 4, "dealer": 1, "declarer": 2, "contract": "betl", "colour": 1}', "colour"),
+        ('{"players": 4, "dealer": 1, "declarer": 2, "contract": "seven", "trump": "spades"}',
+         "trump"),
+        ('{"players": 4, "dealer": 1}', "declarer"),
+        ('[1, 2]', "hand"),
+    ],
+)
+def test_invalid_input_exits_2_with_one_line(stdin: str, field: str) -> None:
+    done = run("settle", stdin=stdin)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{field}: ")
+
+
+def test_english_messages() -> None:
+    done = run("settle", "--lang", "en", stdin='{"players": 4, "dealer": 1, "declarer": 1,'
+               ' "contract": "betl", "betl_won": true}')
+    assert done.returncode == 2
+    assert "sitter cannot be the declarer" in done.stderr
+
+
+def test_unknown_ruleset() -> None:
+    done = run("settle", "--ruleset", "nope", stdin='{"players": 4, "dealer": 1, "declarer": 2}')
+    assert done.returncode == 2 and done.stderr.startswith("ruleset: ")
+
+
+def test_ruleset_dump_is_json() -> None:
+    done = run("ruleset")
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["rates"]["limit"] == 500
