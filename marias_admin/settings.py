@@ -72,6 +72,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "marias_admin.core",
+    "marias_admin.audit",
+    "marias_admin.players",
+    "marias_admin.tournaments",
+    "marias_admin.seating",
 ]
 
 MIDDLEWARE = [

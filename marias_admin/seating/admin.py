@@ -1,0 +1,22 @@
+from django.contrib import admin
+
+from marias_admin.seating.models import Round, Seat, Table
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "state", "method", "seed", "seated_at")
+    list_filter = ("state", "method", "tournament")
+    inlines = (TableInline,)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("round", "table", "position", "registration")
+    list_filter = ("round__tournament",)
+    raw_id_fields = ("registration", "table", "round")

@@ -1,0 +1,96 @@
+"""Rounds, their tables and seats: the stored result of the pure seating generator."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RoundState(models.TextChoices):
+    DRAFT = "draft", _("not seated")
+    SEATED = "seated", _("seated")
+    CONFIRMED = "confirmed", _("confirmed")
+    RELEASED = "released", _("released")
+    CLOSED = "closed", _("closed")
+
+
+FIXED_ROUND_STATES = (RoundState.RELEASED, RoundState.CLOSED)  # played: never re-seated
+
+
+class SeatingMethod(models.TextChoices):
+    LOT = "lot", _("lot")
+    POTS = "pots", _("seeded in pots")
+    SNAKE = "snake", _("seeded, snake")
+    OPTIMISE = "optimise", _("avoid repeated opponents")
+    SZMK = "szmk", _("SZMK plan")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    state = models.CharField(_("state"), max_length=16, choices=RoundState.choices,
+                             default=RoundState.DRAFT)
+    method = models.CharField(_("seating method"), max_length=16,
+                              choices=SeatingMethod.choices, default=SeatingMethod.OPTIMISE)
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True,
+                                  help_text=_("Random seed the seating was drawn with."))
+    starts_at = models.TimeField(_("start"), null=True, blank=True)
+    report = models.JSONField(_("seating report"), default=dict, blank=True)
+    seated_at = models.DateTimeField(_("seated"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "number")
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=("tournament", "number"), name="round_number_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1),
+                                   name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name} – {self.number}."
+
+    @property
+    def is_fixed(self) -> bool:
+        return self.state in FIXED_ROUND_STATES
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ("round", "number")
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=("round", "number"), name="table_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}"
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    registration = models.ForeignKey("tournaments.Registration", on_delete=models.PROTECT,
+                                     related_name="seats")
+
+    class Meta:
+        ordering = ("table__number", "position")
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=("table", "position"), name="seat_position_once"),
+            models.UniqueConstraint(fields=("round", "registration"),
+                                    name="seat_player_once_per_round"),
+            models.CheckConstraint(condition=models.Q(position__gte=1, position__lte=4),
+                                   name="seat_position_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.number}/{self.position}"

@@ -1,0 +1,159 @@
+"""A tournament, who runs it (roles) and who plays in it (registrations)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.presets import PRESETS, get_preset
+from scoring.ruleset import Ruleset
+
+
+class TournamentState(models.TextChoices):
+    DRAFT = "draft", _("draft")
+    REGISTRATION = "registration", _("registration")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Currency(models.TextChoices):
+    CZK = "CZK", "Kč"
+    EUR = "EUR", "€"
+
+
+RULESET_CHOICES = [(code, preset.name) for code, preset in PRESETS.items()]
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    ruleset_code = models.CharField(_("rules"), max_length=40, choices=RULESET_CHOICES)
+    ruleset_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    base_rate = models.PositiveIntegerField(
+        _("base rate"), help_text=_("In the smallest unit of the currency (haléř, cent)."),
+    )
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=90)
+    table_size = models.PositiveSmallIntegerField(
+        _("table size"), choices=[(4, "4"), (3, "3")], default=4,
+    )
+    max_odd_tables = models.PositiveSmallIntegerField(
+        _("most tables of the other size"), default=3,
+        help_text=_("ČSM allows at most three tables of 3 (rule B.2)."),
+    )
+    state = models.CharField(
+        _("state"), max_length=16, choices=TournamentState.choices,
+        default=TournamentState.DRAFT,
+    )
+    public_seating = models.BooleanField(_("public seating"), default=True)
+    public_standings = models.BooleanField(_("public standings"), default=True)
+    public_results = models.BooleanField(_("public table results"), default=True)
+    public_players = models.BooleanField(_("public player pages"), default=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("-date", "name")
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(base_rate__gt=0),
+                                   name="tournament_base_rate_positive"),
+            models.CheckConstraint(condition=models.Q(table_size__in=(3, 4)),
+                                   name="tournament_table_size_3_or_4"),
+            models.CheckConstraint(condition=models.Q(rounds_planned__gte=1),
+                                   name="tournament_rounds_planned_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    def ruleset(self) -> Ruleset:
+        """The preset with this tournament's overrides, base rate and currency."""
+        preset = get_preset(self.ruleset_code)
+        return preset.override(
+            code=f"{preset.code}+t{self.pk}" if self.ruleset_overrides else preset.code,
+            base=self.base_rate, currency=self.currency, **self.ruleset_overrides,
+        )
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", _("organiser")
+    SCOREKEEPER = "scorekeeper", _("scorekeeper")
+    REFEREE = "referee", _("referee")
+
+
+class TournamentRole(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="tournament_roles")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("tournament role")
+        verbose_name_plural = _("tournament roles")
+        constraints = [
+            models.UniqueConstraint(fields=("tournament", "user", "role"),
+                                    name="tournament_role_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()}"
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    PRESENT = "present", _("present")
+    LATE = "late", _("late")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+    SUBSTITUTE = "substitute", _("substitute")
+
+
+PLAYING_STATUSES = (RegistrationStatus.PRESENT, RegistrationStatus.LATE,
+                    RegistrationStatus.SUBSTITUTE)
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="registrations")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT,
+                               related_name="registrations")
+    status = models.CharField(_("status"), max_length=16, choices=RegistrationStatus.choices,
+                              default=RegistrationStatus.REGISTERED)
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    seed_rank = models.PositiveIntegerField(
+        _("seeding rank"), null=True, blank=True,
+        help_text=_("Rank used by seeded seating (1 = strongest)."),
+    )
+    first_round = models.PositiveSmallIntegerField(
+        _("first round"), default=1, help_text=_("A late entry plays from this round."),
+    )
+    withdrawn_before_round = models.PositiveSmallIntegerField(
+        _("withdrawn before round"), null=True, blank=True,
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ("player__last_name", "player__first_name")
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=("tournament", "player"),
+                                    name="registration_player_once"),
+            models.CheckConstraint(condition=models.Q(first_round__gte=1),
+                                   name="registration_first_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether this entry is seated in the given round."""
+        if self.status == RegistrationStatus.REGISTERED:
+            return False
+        if self.status == RegistrationStatus.WITHDRAWN:
+            return (self.withdrawn_before_round is not None
+                    and self.first_round <= round_number < self.withdrawn_before_round)
+        return round_number >= self.first_round

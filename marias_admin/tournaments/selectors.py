@@ -1,0 +1,49 @@
+"""Read-side queries about tournaments and who may do what in them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from marias_admin.tournaments.models import (
+    PLAYING_STATUSES,
+    Registration,
+    RegistrationStatus,
+    Role,
+    Tournament,
+    TournamentRole,
+)
+
+
+def user_roles(user: Any, tournament: Tournament) -> set[Role]:
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    if user.is_superuser:
+        return set(Role)
+    return {Role(r) for r in TournamentRole.objects.filter(
+        tournament=tournament, user=user).values_list("role", flat=True)}
+
+
+def can_organise(user: Any, tournament: Tournament) -> bool:
+    return Role.ORGANISER in user_roles(user, tournament)
+
+
+def tournaments_for(user: Any) -> QuerySet[Tournament]:
+    """Tournaments a user may organise (all of them for a superuser)."""
+    qs = Tournament.objects.all()
+    if getattr(user, "is_superuser", False):
+        return qs
+    return qs.filter(roles__user=user, roles__role=Role.ORGANISER).distinct()
+
+
+def registrations(tournament: Tournament) -> QuerySet[Registration]:
+    return (Registration.objects.filter(tournament=tournament)
+            .select_related("player", "player__club"))
+
+
+def playing_in_round(tournament: Tournament, number: int) -> list[Registration]:
+    """Entries seated in round ``number``, in a stable order (by id)."""
+    candidates = registrations(tournament).filter(
+        status__in=[*PLAYING_STATUSES, RegistrationStatus.WITHDRAWN]).order_by("id")
+    return [r for r in candidates if r.plays_in(number)]

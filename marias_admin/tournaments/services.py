@@ -1,0 +1,200 @@
+"""Writes about tournaments, roles and registrations: one transaction, validated, audited."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from marias_admin.audit.services import audit_record, snapshot
+from marias_admin.players.models import Club, Player
+from marias_admin.seating.models import Round, SeatingMethod
+from marias_admin.tournaments.models import (
+    Registration,
+    RegistrationStatus,
+    Role,
+    Tournament,
+    TournamentRole,
+    TournamentState,
+)
+from scoring.presets import get_preset
+
+TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
+                     "currency", "rounds_planned", "round_minutes", "table_size",
+                     "max_odd_tables", "state", "public_seating", "public_standings",
+                     "public_results", "public_players")
+REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
+                       "withdrawn_before_round")
+CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}
+
+
+def _default_method(ruleset_code: str, number: int) -> SeatingMethod:
+    if ruleset_code.startswith("szmk"):
+        return SeatingMethod.SZMK
+    return SeatingMethod.LOT if number == 1 else SeatingMethod.OPTIMISE
+
+
+@transaction.atomic
+def tournament_create(
+    *, user: Any, name: str, date: date, ruleset_code: str = "csm-licitovany-2023",
+    venue: str = "", rounds_planned: int = 4, round_minutes: int = 90, **extra: Any,
+) -> Tournament:
+    """A tournament with its rounds planned and its creator as organiser."""
+    preset = get_preset(ruleset_code)
+    tournament = Tournament(
+        name=name, date=date, venue=venue, ruleset_code=ruleset_code,
+        base_rate=extra.pop("base_rate", preset.base),
+        currency=extra.pop("currency", preset.currency),
+        rounds_planned=rounds_planned, round_minutes=round_minutes,
+        table_size=extra.pop("table_size", preset.table_sizes[0]), **extra,
+    )
+    tournament.full_clean()
+    tournament.save()
+    for number in range(1, rounds_planned + 1):
+        Round.objects.create(tournament=tournament, number=number,
+                             method=_default_method(ruleset_code, number))
+    if getattr(user, "is_authenticated", False):
+        TournamentRole.objects.create(tournament=tournament, user=user, role=Role.ORGANISER)
+    audit_record(user=user, action="tournament.create", obj=tournament, tournament=tournament,
+                 after=snapshot(tournament, TOURNAMENT_FIELDS), summary=name)
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, user: Any, tournament: Tournament, **changes: Any) -> Tournament:
+    before = snapshot(tournament, TOURNAMENT_FIELDS)
+    for field, value in changes.items():
+        if field not in TOURNAMENT_FIELDS:
+            raise ValidationError({field: _("This field cannot be changed here.")})
+        setattr(tournament, field, value)
+    tournament.full_clean()
+    tournament.save()
+    _sync_rounds(tournament)
+    audit_record(user=user, action="tournament.update", obj=tournament, tournament=tournament,
+                 before=before, after=snapshot(tournament, TOURNAMENT_FIELDS))
+    return tournament
+
+
+def _sync_rounds(tournament: Tournament) -> None:
+    """Add planned rounds that are missing; unseated surplus rounds are dropped."""
+    existing = set(tournament.rounds.values_list("number", flat=True))
+    for number in range(1, tournament.rounds_planned + 1):
+        if number not in existing:
+            Round.objects.create(tournament=tournament, number=number,
+                                 method=_default_method(tournament.ruleset_code, number))
+    tournament.rounds.filter(number__gt=tournament.rounds_planned, tables__isnull=True).delete()
+
+
+@transaction.atomic
+def role_grant(*, user: Any, tournament: Tournament, member: Any, role: Role) -> TournamentRole:
+    grant, created = TournamentRole.objects.get_or_create(tournament=tournament, user=member,
+                                                          role=role)
+    if created:
+        audit_record(user=user, action="role.grant", obj=grant, tournament=tournament,
+                     after={"user": member.username, "role": role.value})
+    return grant
+
+
+@transaction.atomic
+def player_create(
+    *, user: Any, first_name: str, last_name: str, club_name: str = "",
+    registration_number: str | None = None, email: str = "", phone: str = "",
+) -> Player:
+    club = club_get_or_create(user=user, name=club_name) if club_name.strip() else None
+    player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club,
+                    registration_number=(registration_number or "").strip() or None,
+                    email=email.strip(), phone=phone.strip())
+    player.full_clean()
+    player.save()
+    audit_record(user=user, action="player.create", obj=player, summary=player.full_name,
+                 after=snapshot(player, ("first_name", "last_name", "club",
+                                         "registration_number")))
+    return player
+
+
+def club_get_or_create(*, user: Any, name: str) -> Club:
+    name = name.strip()
+    club = Club.objects.filter(name__iexact=name).first()
+    if club is None:
+        club = Club(name=name)
+        club.full_clean()
+        club.save()
+        audit_record(user=user, action="club.create", obj=club, summary=name,
+                     after={"name": name})
+    return club
+
+
+@transaction.atomic
+def registration_create(
+    *, user: Any, tournament: Tournament, player: Player,
+    status: RegistrationStatus = RegistrationStatus.REGISTERED, seed_rank: int | None = None,
+    first_round: int = 1,
+) -> Registration:
+    if Registration.objects.filter(tournament=tournament, player=player).exists():
+        raise ValidationError({"player": _("%(player)s is already registered.")
+                               % {"player": player.full_name}})
+    registration = Registration(tournament=tournament, player=player, status=status,
+                                seed_rank=seed_rank, first_round=first_round)
+    if status in (RegistrationStatus.PRESENT, RegistrationStatus.LATE,
+                  RegistrationStatus.SUBSTITUTE):
+        registration.checked_in_at = timezone.now()
+    registration.full_clean()
+    registration.save()
+    audit_record(user=user, action="registration.create", obj=registration,
+                 tournament=tournament, summary=player.full_name,
+                 after=snapshot(registration, REGISTRATION_FIELDS))
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, user: Any, registration: Registration,
+                          late: bool = False) -> Registration:
+    before = snapshot(registration, REGISTRATION_FIELDS)
+    registration.status = RegistrationStatus.LATE if late else RegistrationStatus.PRESENT
+    registration.checked_in_at = timezone.now()
+    if late:
+        registration.first_round = _next_unfixed_round(registration.tournament)
+    registration.save()
+    audit_record(user=user, action="registration.check_in", obj=registration,
+                 tournament=registration.tournament, summary=str(registration.player),
+                 before=before, after=snapshot(registration, REGISTRATION_FIELDS))
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, user: Any, registration: Registration, before_round: int | None = None,
+                          reason: str = "") -> Registration:
+    """Withdraw from ``before_round`` on (default: the first round not yet played).
+
+    Rounds already played keep the player; the caller re-plans the rounds that follow
+    (:func:`marias_admin.seating.services.rounds_replan`).
+    """
+    first_open = _next_unfixed_round(registration.tournament)
+    before_round = before_round or first_open
+    if before_round < first_open:
+        raise ValidationError({"before_round": _(
+            "Round %(number)s has already been played; withdraw from round %(first)s on."
+        ) % {"number": before_round, "first": first_open}})
+    before = snapshot(registration, REGISTRATION_FIELDS)
+    registration.status = RegistrationStatus.WITHDRAWN
+    registration.withdrawn_before_round = before_round
+    registration.save()
+    audit_record(user=user, action="registration.withdraw", obj=registration,
+                 tournament=registration.tournament, summary=str(registration.player),
+                 before=before, after=snapshot(registration, REGISTRATION_FIELDS), reason=reason)
+    return registration
+
+
+def _next_unfixed_round(tournament: Tournament) -> int:
+    fixed = [r.number for r in tournament.rounds.all() if r.is_fixed]
+    return max(fixed, default=0) + 1
+
+
+@transaction.atomic
+def tournament_set_state(*, user: Any, tournament: Tournament,
+                         state: TournamentState) -> Tournament:
+    return tournament_update(user=user, tournament=tournament, state=state)
