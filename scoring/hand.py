@@ -130,9 +130,17 @@ class Hand:
     premium_ruling: bool | None = None  # referee's grant (True) or refusal (False), E.6.f
 
     def __post_init__(self) -> None:
-        # One canonical order, so that equal hands compare equal however they were built.
+        # One canonical form, so that equal hands compare equal however they were built:
+        # components in ladder order, seats sorted, and "accepted" only as no entry at all.
+        canonical = (
+            Doubling(d.component, d.level, tuple(sorted(set(d.by))), tuple(sorted(d.per_defender)))
+            for d in self.doublings
+        )
         ordered = tuple(
-            sorted(self.doublings, key=lambda d: COMPONENT_ORDER.index(d.component))
+            sorted(
+                (d for d in canonical if d.level or d.by or d.per_defender),
+                key=lambda d: COMPONENT_ORDER.index(d.component),
+            )
         )
         object.__setattr__(self, "doublings", ordered)
 

@@ -62,3 +62,28 @@ def test_ruleset_dump_is_json() -> None:
     done = run("ruleset")
     assert done.returncode == 0
     assert json.loads(done.stdout)["rates"]["limit"] == 500
+
+
+@pytest.mark.parametrize(
+    ("notation", "declarer_money"),
+    [("7k+", 180), ("7c h+ rs s-", -840), ("100z 80+40", 720), ("100+7c f100 60+40 s+", 1200),
+     ("b f -", -1800), ("d+", 1800), ("2x7k/z +", 2400), ("omyl", -360)],
+)
+def test_settle_from_the_shorthand(notation: str, declarer_money: int) -> None:
+    # domain.md §4 examples 1, 2, 3, 5, 6, 7, 8 and 10 typed as a scorekeeper would.
+    done = run("settle", "--notation", notation, "--seats", "4", "--dealer", "1",
+               "--declarer", "2")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["money"][1] == declarer_money
+
+
+def test_shorthand_error_names_the_character() -> None:
+    done = run("settle", "--notation", "7q", "--dealer", "1", "--declarer", "2")
+    assert done.returncode == 2
+    assert done.stderr.startswith("notation: na znaku 2:")
+
+
+def test_describe_prints_the_canonical_description() -> None:
+    done = run("describe", "--notation", "100+7c f100 60+40 s+", "--declarer", "2")
+    assert done.stdout.strip() == (
+        "sto a sedma červených, flek na sto, body 60 + 40 : 30, sedma uhrána")

@@ -1,0 +1,215 @@
+"""A hand as the canonical description written on the table sheet.
+
+The description is what a referee reads when a sheet is disputed, so it uses the words of the
+game (sedma, sto, flek, re, uhrána, tichá sedma, ložená, renonc) and names every recorded fact:
+the parser reads it back to the same hand, ``parse(format_hand(h)) == h`` for every valid hand.
+Clauses come in one fixed order and each fact has one spelling, so equal hands give equal text.
+"""
+
+from __future__ import annotations
+
+from scoring.errors import Problem, ScoringError
+from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage, Points, PremiumFacts
+from scoring.notation import lexicon as lx
+from scoring.ruleset import CONCESSION, Ruleset, Rung
+from scoring.types import COMPONENT_ORDER, Component, Suit
+
+_RESULTS: tuple[tuple[Component, str], ...] = (
+    (Component.GAME, "game_won"),
+    (Component.SEVEN, "seven_won"),
+    (Component.BETL, "betl_won"),
+    (Component.DURCH, "durch_won"),
+    (Component.TWO_SEVENS, "two_sevens_won"),
+)
+
+
+def format_hand(hand: Hand, ruleset: Ruleset, lang: str = "cs") -> str:
+    """The canonical description of ``hand`` (Czech; ``lang="en"`` gives a gloss, not parsed)."""
+    lang = lang if lang in lx.PHRASES else "cs"
+    return ", ".join(_Formatter(hand, ruleset, lang).clauses())
+
+
+class _Formatter:
+    def __init__(self, hand: Hand, ruleset: Ruleset, lang: str):
+        self.hand, self.ruleset, self.lang = hand, ruleset, lang
+        self.words = lx.PHRASES[lang]
+
+    def clauses(self) -> list[str]:
+        hand = self.hand
+        head, implied_trump = self._contract()
+        out = [head] if head else []
+        if hand.trump != implied_trump:
+            out.append(self._trump())
+        if hand.helper is not None:
+            out.append(self.words["helper"].format(suit=lx.SUIT_ADJECTIVE[self.lang][hand.helper]))
+        if hand.bid is not None:
+            out.append(self.words["bid"].format(rung=self._rung_name(self._rung(hand.bid, "bid"))))
+        out += self._doublings()
+        if hand.points is not None:
+            out.append(self._points(hand.points))
+        out += self._results()
+        if hand.silent_seven is not None:
+            result = self.words["silent_won" if hand.silent_seven.won else "silent_lost"]
+            side = lx.SIDE_NAME[self.lang][hand.silent_seven.side]
+            out.append(self.words["silent_seven"].format(side=side, result=result))
+        if hand.laid_down:
+            out.append(self.words["laid_down"])
+        if hand.not_played:
+            out.append(self.words["not_played"])
+        if hand.renonc is not None and hand.contract is not None:
+            out.append(self._renonc())
+        out += self._premium(hand.premium)
+        if hand.premium_ruling is not None:
+            out.append(self.words["ruling_granted" if hand.premium_ruling else "ruling_refused"])
+        return out
+
+    # -- contract --------------------------------------------------------------------------------
+
+    def _rung(self, code: str, field: str) -> Rung:
+        rung = self.ruleset.rung(code)
+        if rung is None:
+            raise ScoringError(Problem("contract_unknown", field, {"contract": code}))
+        return rung
+
+    def _rung_name(self, rung: Rung) -> str:
+        return rung.name_cs if self.lang == "cs" else rung.name_en
+
+    def _contract(self) -> tuple[str, Suit | None]:
+        """The first clause and the trump a reader of it would assume."""
+        hand = self.hand
+        if hand.contract is None:
+            # A renonc-only line starts with the renonc; anything else needs a placeholder.
+            return (self._renonc() if hand.renonc is not None else self.words["no_contract"]), None
+        if hand.contract == CONCESSION:
+            return self.words["concession"], None
+        rung = self._rung(hand.contract, "contract")
+        name = self._rung_name(rung)
+        trump = hand.trump
+        if rung.hearts:
+            if trump is None or trump is Suit.HEARTS:
+                return name, Suit.HEARTS
+            return self._with_suit(name, trump), trump
+        if trump is None or trump is Suit.HEARTS:
+            return name, None  # hearts on a plain rung would read as the hearts rung
+        return self._with_suit(name, trump), trump
+
+    def _with_suit(self, name: str, suit: Suit) -> str:
+        return self.words["contract_suit"].format(name=name, suit=lx.SUIT_NAME[self.lang][suit])
+
+    def _trump(self) -> str:
+        if self.hand.trump is None:
+            return self.words["no_trump"]
+        return self.words["trump"].format(suit=lx.SUIT_NAME[self.lang][self.hand.trump])
+
+    # -- doublings ---------------------------------------------------------------------------------
+
+    def _level(self, level: int) -> str:
+        names = self.ruleset.doubling_names
+        if level == 0:
+            return lx.NO_DOUBLING_WORDS[0] if self.lang == "cs" else "no doubling"
+        if 1 <= level <= len(names):
+            return names[level - 1]
+        return self.words["level_many"].format(level=level)
+
+    def _seats(self, seats: tuple[int, ...]) -> str:
+        text = [str(s) for s in seats]
+        if len(text) < 2:
+            return "".join(text)
+        return ", ".join(text[:-1]) + self.words["and"] + text[-1]
+
+    def _doublings(self) -> list[str]:
+        groups: dict[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], list[Component]]
+        groups = {}
+        for d in self.hand.doublings:
+            groups.setdefault((d.level, d.by, d.per_defender), []).append(d.component)
+        out = []
+        for (level, by, per_defender), components in groups.items():
+            ordered = sorted(components, key=COMPONENT_ORDER.index)
+            names = lx.JOIN_COMPONENTS[self.lang].join(
+                lx.COMPONENT_ACCUSATIVE[self.lang][c] for c in ordered
+            )
+            text = self.words["doubling"].format(level=self._level(level), components=names)
+            out.append(text + self._by(by) + self._per_defender(per_defender))
+        return out
+
+    def _by(self, by: tuple[int, ...]) -> str:
+        if not by:
+            return ""
+        key = "by_one" if len(by) == 1 else "by_many"
+        return " " + self.words[key].format(seats=self._seats(by))
+
+    def _per_defender(self, entries: tuple[tuple[int, int], ...]) -> str:
+        if not entries:
+            return ""
+        parts = (self.words["per_defender"].format(seat=s, level=self._level(level))
+                 for s, level in entries)
+        return " (" + ", ".join(parts) + ")"
+
+    # -- points and results ----------------------------------------------------------------------
+
+    def _marriage(self, marriage: Marriage) -> str:
+        text = f" + {marriage.value}"
+        if marriage.suit is not None:
+            text += " " + lx.SUIT_NAME[self.lang][marriage.suit]
+        return text
+
+    def _points(self, points: Points) -> str:
+        text = self.words["points"].format(cards=points.declarer_cards)
+        text += "".join(self._marriage(m) for m in points.declarer_marriages)
+        cards_known = 0 <= points.declarer_cards <= CARD_POINTS_TOTAL
+        if cards_known or points.defence_marriages:
+            text += " :"
+            if cards_known:
+                text += f" {points.defence_cards}"
+            text += "".join(self._marriage(m) for m in points.defence_marriages)
+        return text
+
+    def _results(self) -> list[str]:
+        out = []
+        for component, field in _RESULTS:
+            won = getattr(self.hand, field)
+            if won is None:
+                continue
+            result = lx.RESULT_WORDS[self.lang][component][0 if won else 1]
+            name = lx.COMPONENT_NOMINATIVE[self.lang][component]
+            out.append(self.words["result"].format(component=name, result=result))
+        return out
+
+    # -- renonc and PB ---------------------------------------------------------------------------
+
+    def _renonc(self) -> str:
+        renonc = self.hand.renonc
+        assert renonc is not None
+        rule = self.ruleset.renonc(renonc.code)
+        if rule is None:
+            raise ScoringError(Problem("renonc_unknown", "renonc.code", {"code": renonc.code}))
+        name = rule.name_cs if self.lang == "cs" else rule.name_en
+        return self.words["renonc"].format(code=rule.code, name=name, seat=renonc.offender)
+
+    def _count(self, name: str, value: int) -> str:
+        label = (lx.PREMIUM_COUNTS[name][0] if self.lang == "cs"
+                 else lx.PREMIUM_COUNT_LABEL_EN[name])
+        return self.words["count"].format(label=label, count=value)
+
+    def _premium(self, facts: PremiumFacts) -> list[str]:
+        out = []
+        if facts.trumps is not None:
+            out.append(self._count("trumps", facts.trumps))
+        for name in ("trump_ace", "trump_ten"):
+            held = getattr(facts, name)
+            if held is not None:
+                words = (lx.PREMIUM_HOLDINGS[name][1] if self.lang == "cs"
+                         else lx.PREMIUM_HOLDINGS_EN[name])
+                out.append(words[0 if held else 1])
+        if facts.non_trump_marriage:
+            out.append(self.words["non_trump_marriage"])
+        if facts.helper_cards is not None:
+            out.append(self._count("helper_cards", facts.helper_cards))
+        for name in ("betl_catching_aces", "betl_six_card_single_catcher", "durch_unsolid_suits"):
+            if getattr(facts, name):
+                out.append(self._count(name, getattr(facts, name)))
+        if facts.defender_claims:
+            key = "claims_one" if len(facts.defender_claims) == 1 else "claims_many"
+            out.append(self.words[key].format(seats=self._seats(facts.defender_claims)))
+        return out
+

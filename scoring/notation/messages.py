@@ -1,0 +1,108 @@
+"""Messages of the shorthand parser: what was expected at the character an error points at.
+
+The position is added in front by :meth:`scoring.errors.Problem.message` ("na znaku 7: ..."),
+so these sentences start in lower case and say only what should have been there.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "notation_empty": {
+        "cs": "prázdný zápis: očekáván závazek (např. 7k, 100z, b, d, 2x7k/z, omyl)",
+        "en": "empty entry: a contract was expected (e.g. 7k, 100z, b, d, 2x7k/z, omyl)",
+    },
+    "notation_expected_contract": {
+        "cs": "očekáván závazek (7, 100, 100+7, b, d, 2x7, 2x7+100, omyl) nebo renonc (!)",
+        "en": "a contract was expected (7, 100, 100+7, b, d, 2x7, 2x7+100, omyl) or a renonc (!)",
+    },
+    "notation_unknown_contract": {
+        "cs": "hru „{found}“ tato pravidla nemají",
+        "en": "these rules have no contract “{found}”",
+    },
+    "notation_expected_suit": {
+        "cs": "očekávána barva ({suits})",
+        "en": "a suit was expected ({suits})",
+    },
+    "notation_expected_separator": {
+        "cs": "očekávána mezera nebo čárka před dalším údajem",
+        "en": "a space or comma was expected before the next entry",
+    },
+    "notation_expected_item": {
+        "cs": "očekáván údaj: flek (f7, re100, f@23), body (80+40:10), výsledek (h+, s-, b+, +),"
+              " tichá sedma (ti+), ložená (l), nehráno (n), renonc (!e2a@3)"
+              " nebo PB (tr4, e+, x-, nt)",
+        "en": "an entry was expected: flek (f7, re100, f@23), points (80+40:10),"
+              " result (h+, s-, b+, +), silent seven (ti+), laid down (l), not played (n),"
+              " renonc (!e2a@3) or PB facts (tr4, e+, x-, nt)",
+    },
+    "notation_expected_component": {
+        "cs": "očekávána část hry (h, s nebo 7, 100, b, d, 2x7)",
+        "en": "a part of the contract was expected (h, s or 7, 100, b, d, 2x7)",
+    },
+    "notation_expected_seat": {
+        "cs": "očekáváno číslo místa u stolu (1 až 4)",
+        "en": "a seat number was expected (1 to 4)",
+    },
+    "notation_expected_level": {
+        "cs": "očekáván počet fleků (f, r, t, b, flek, re, tutti, boty nebo číslo)",
+        "en": "a doubling level was expected (f, r, t, b, flek, re, tutti, boty or a number)",
+    },
+    "notation_expected_close": {
+        "cs": "očekávána čárka nebo zavírací závorka „)“",
+        "en": "a comma or a closing parenthesis “)” was expected",
+    },
+    "notation_expected_outcome": {
+        "cs": "očekáván výsledek (+ nebo -, uhrána nebo prohrána)",
+        "en": "a result was expected (+ or -, uhrána or prohrána)",
+    },
+    "notation_expected_offender": {
+        "cs": "očekáváno místo hráče, který renonc způsobil (např. @3)",
+        "en": "the seat of the offender was expected (e.g. @3)",
+    },
+    "notation_expected_number": {
+        "cs": "očekáváno číslo (body aktéra z karet)",
+        "en": "a number was expected (the declarer's card points)",
+    },
+    "notation_expected_ruling": {
+        "cs": "očekáváno rozhodnutí o PB (pb+ přiznány, pb- odepřeny)",
+        "en": "a PB ruling was expected (pb+ granted, pb- refused)",
+    },
+    "notation_unknown_renonc": {
+        "cs": "očekáván kód renoncu podle pravidel ({known})",
+        "en": "a renonc code of the rules was expected ({known})",
+    },
+    "notation_renonc_name": {
+        "cs": "název renoncu {code} má znít „{name}“ a končit závorkou",
+        "en": "the name of renonc {code} should read “{name}” and end with a parenthesis",
+    },
+    "notation_points_sum": {
+        "cs": "body obrany z karet mají být {expected} (90 minus body aktéra)",
+        "en": "the defence's card points should be {expected} (90 minus the declarer's)",
+    },
+    "notation_twice": {
+        "cs": "údaj „{what_cs}“ je zapsán podruhé",
+        "en": "“{what_en}” is given a second time",
+    },
+    "notation_number_too_long": {
+        "cs": "číslo je delší než {digits} číslice",
+        "en": "the number has more than {digits} digits",
+    },
+    "notation_outcome_nothing": {
+        "cs": "celkový výsledek (+ nebo -) se nemá k čemu vztahovat: hra nemá část"
+              " s výsledkem uhráno/prohráno (u sta zapište body)",
+        "en": "the overall result (+ or -) has nothing to apply to: no part of the contract is"
+              " won or lost as such (for a hundred, record the points)",
+    },
+    "notation_doubling_nothing": {
+        "cs": "flek bez části hry: zapište, na co padl (např. f100, flek na betl)",
+        "en": "a flek without a part: say what it was on (e.g. f100, flek na betl)",
+    },
+    "notation_bid_suit": {
+        "cs": "u licitace se píše jen červená (č nebo c), jiná barva ne",
+        "en": "an auction rung takes only hearts (č or c), no other suit",
+    },
+    "notation_internal": {
+        "cs": "zápis se nepodařilo přečíst (chyba programu, nahlaste ji prosím)",
+        "en": "the entry could not be read (a program error, please report it)",
+    },
+}

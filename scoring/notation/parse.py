@@ -1,0 +1,596 @@
+"""The shorthand (and the canonical description) into a :class:`~scoring.hand.Hand`.
+
+The parser reads syntax only: it maps what was typed to the fields of a hand and leaves every
+rule (hearts contract in hearts, marriages of 20 or 40, who may flek) to
+:mod:`scoring.validate`, so a hand typed on a phone and a hand sent as JSON are judged by the
+same code. What it does refuse is text it cannot map, and it says where: one
+:class:`~scoring.errors.ScoringError` with the position of the offending character.
+
+Grammar (docs/notation.md): a contract first, then items in any order, separated by spaces or
+commas (an item that starts or ends with a sign needs no separator: ``7k+``, ``h+s-``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from scoring.errors import ScoringError
+from scoring.hand import (
+    CARD_POINTS_TOTAL,
+    Doubling,
+    Hand,
+    Marriage,
+    Points,
+    PremiumFacts,
+    Renonc,
+    SilentSeven,
+)
+from scoring.notation import grammar as gm
+from scoring.notation import lexicon as lx
+from scoring.notation.tokens import Cursor
+from scoring.ruleset import CONCESSION, Ruleset, Rung
+from scoring.types import COMPONENT_ORDER, Component, Side, Suit
+
+_RESULT_FIELD: dict[Component, str] = {
+    Component.GAME: "game_won",
+    Component.SEVEN: "seven_won",
+    Component.BETL: "betl_won",
+    Component.DURCH: "durch_won",
+    Component.TWO_SEVENS: "two_sevens_won",
+}
+
+
+def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: int) -> Hand:
+    """The hand ``text`` describes; seats and the table come from the sheet, not the text."""
+    try:
+        return _Parser(text, ruleset).run(players, dealer, declarer)
+    except ScoringError:
+        raise
+    except Exception as exc:  # pragma: no cover - a parser bug must still reach the user as one
+        raise ScoringError.single("notation_internal", "notation", 0) from exc
+
+
+def _what(key: str) -> tuple[str, str]:
+    """Czech and English names of a field, for "given twice"."""
+    kind, _, name = key.partition(".")
+    if kind == "doubling":
+        component = Component(name)
+        return (f"flek na {lx.COMPONENT_ACCUSATIVE['cs'][component]}",
+                f"doubling on {lx.COMPONENT_ACCUSATIVE['en'][component]}")
+    if kind == "result":
+        component = Component(name)
+        return (f"výsledek: {lx.COMPONENT_NOMINATIVE['cs'][component]}",
+                f"result of {lx.COMPONENT_NOMINATIVE['en'][component]}")
+    if kind == "premium":
+        if name in lx.PREMIUM_COUNTS:
+            return lx.PREMIUM_COUNTS[name][0], lx.PREMIUM_COUNT_LABEL_EN[name]
+        if name in lx.PREMIUM_HOLDINGS:
+            return lx.PREMIUM_HOLDINGS[name][1][0], lx.PREMIUM_HOLDINGS_EN[name][0]
+        if name == "defender_claims":
+            return "PB za flek", "PB for a flek"
+        return lx.NON_TRUMP_MARRIAGE_WORDS[0], "non-trump marriage"
+    return _WHAT[key]
+
+
+_WHAT: dict[str, tuple[str, str]] = {
+    "trump": ("trumf", "trumps"),
+    "helper": ("pomocná barva", "helper suit"),
+    "bid": ("licitace", "auction"),
+    "points": ("body", "points"),
+    "overall": ("celkový výsledek (+/-)", "overall result (+/-)"),
+    "silent_seven": ("tichá sedma", "silent seven"),
+    "laid_down": ("ložená", "laid down"),
+    "not_played": ("nehráno", "not played"),
+    "renonc": ("renonc", "renonc"),
+    "ruling": ("rozhodnutí o PB", "PB ruling"),
+}
+
+
+class _Parser:
+    """One parse: a cursor and the hand's fields as they are found."""
+
+    def __init__(self, text: str, ruleset: Ruleset):
+        self.cur = Cursor(text)
+        self.grammar = gm.grammar_for(ruleset)
+        self.rung: Rung | None = None
+        self.contract: str | None = None
+        self.trump: Suit | None = None
+        self.helper: Suit | None = None
+        self.bid: str | None = None
+        self.doublings: dict[Component, Doubling] = {}
+        self.points: Points | None = None
+        self.results: dict[Component, bool] = {}
+        self.overall: tuple[bool, int] | None = None
+        self.silent_seven: SilentSeven | None = None
+        self.laid_down = False
+        self.not_played = False
+        self.renonc: Renonc | None = None
+        self.premium: dict[str, Any] = {}
+        self.ruling: bool | None = None
+        self.seen: set[str] = set()
+        self.items: tuple[Callable[[], bool], ...] = (
+            self._renonc, self._silent_seven, self._result, self._overall, self._premium_fact,
+            self._doubling, self._points, self._flag, self._bid, self._helper, self._trump,
+        )
+
+    # -- driver ----------------------------------------------------------------------------------
+
+    def run(self, players: int, dealer: int, declarer: int) -> Hand:
+        cur = self.cur
+        cur.skip_separators()
+        if cur.at_end():
+            raise cur.error("notation_empty")
+        self._contract()
+        while True:
+            separated = cur.skip_separators()
+            if cur.at_end():
+                break
+            if not separated and cur.glued_to_word():
+                raise cur.error("notation_expected_separator")
+            if not any(item() for item in self.items):
+                raise cur.error("notation_expected_item")
+        self._apply_overall()
+        return Hand(
+            players=players, dealer=dealer, declarer=declarer, contract=self.contract,
+            trump=self.trump, helper=self.helper, bid=self.bid,
+            doublings=tuple(self.doublings.values()), points=self.points,
+            silent_seven=self.silent_seven, premium=PremiumFacts(**self.premium),
+            laid_down=self.laid_down, not_played=self.not_played, renonc=self.renonc,
+            premium_ruling=self.ruling,
+            **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
+        )
+
+    def _once(self, key: str, at: int) -> None:
+        if key in self.seen:
+            what_cs, what_en = _what(key)
+            raise self.cur.error("notation_twice", at=at, what_cs=what_cs, what_en=what_en)
+        self.seen.add(key)
+
+    def _restore(self, pos: int) -> bool:
+        self.cur.pos = pos
+        return False
+
+    # -- contract --------------------------------------------------------------------------------
+
+    def _contract(self) -> None:
+        cur = self.cur
+        if cur.peek(gm.RENONC_START) or cur.match(gm.NO_CONTRACT.pattern):
+            return  # a sheet line with only a renonc (E.3.f second misdeal, ...)
+        if cur.match(gm.CONCESSION.pattern):
+            self.contract = CONCESSION
+            return
+        start = cur.pos
+        found = cur.match(self.grammar.contracts.pattern)
+        if found is None:
+            raise cur.error("notation_expected_contract")
+        components, hearts = self.grammar.contracts.lookup(found.group())
+        suit = self._suit(spaced=True)
+        if suit is not None:
+            cur.match(gm.TRUMP_AFTER_SUIT)  # "dvě sedmy, červená trumf"
+            hearts = hearts or suit is Suit.HEARTS
+        if components == {Component.TWO_SEVENS}:
+            mark = cur.pos
+            cur.match(gm.SPACES)
+            if cur.match(gm.AND_HUNDRED.pattern):
+                components = components | {Component.HUNDRED}
+            else:
+                self._restore(mark)
+        rung = self.grammar.rung_for(components, hearts)
+        if rung is None:
+            raise cur.error("notation_unknown_contract", at=start, found=found.group())
+        if suit is None and rung.has_trumps and cur.glued_to_word():
+            raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)  # 7q
+        self.rung, self.contract = rung, rung.code
+        self.trump = suit if suit is not None else (Suit.HEARTS if rung.hearts else None)
+        if cur.match(gm.HELPER_MARK):
+            self.helper = self._required_suit()
+            self.seen.add("helper")
+
+    def _suit(self, spaced: bool) -> Suit | None:
+        cur = self.cur
+        mark = cur.pos
+        if spaced:
+            cur.match(gm.SPACES)
+        found = cur.match(gm.SUIT.pattern)
+        if found is None:
+            self._restore(mark)
+            return None
+        return gm.SUIT.lookup(found.group())
+
+    def _required_suit(self) -> Suit:
+        suit = self._suit(spaced=True)
+        if suit is None:
+            self.cur.match(gm.SPACES)
+            raise self.cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+        return suit
+
+    # -- items -----------------------------------------------------------------------------------
+
+    def _renonc(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.RENONC_START):
+            return False
+        self._once("renonc", start)
+        cur.match(gm.SPACES)
+        codes = self.grammar.renonc_codes
+        found = cur.match(codes.pattern)
+        if found is None:
+            raise cur.error("notation_unknown_renonc", known=self.grammar.renonc_known)
+        rule = codes.lookup(found.group())
+        if cur.match(gm.OPEN) and not cur.match(self.grammar.renonc_names[rule.code]):
+            cur.match(gm.SPACES)
+            raise cur.error("notation_renonc_name", code=rule.code, name=rule.name_cs)
+        offender = cur.match(gm.OFFENDER)
+        if offender is None:
+            raise cur.error("notation_expected_offender")
+        self.renonc = Renonc(rule.code, int(offender.group(1)))
+        return True
+
+    def _silent_seven(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.SILENT_SEVEN.pattern):
+            return False
+        self._once("silent_seven", start)
+        side = Side.DECLARER
+        mark = cur.pos
+        cur.match(gm.SPACES)
+        found = cur.match(gm.SIDE.pattern)
+        if found is not None:
+            side = gm.SIDE.lookup(found.group())
+        else:
+            self._restore(mark)
+        self.silent_seven = SilentSeven(side, self._required_outcome())
+        return True
+
+    def _required_outcome(self) -> bool:
+        cur = self.cur
+        cur.match(gm.SPACES)
+        found = cur.match(gm.WON_LOST.pattern)
+        if found is None:
+            raise cur.error("notation_expected_outcome")
+        return gm.WON_LOST.lookup(found.group())
+
+    def _result(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        found = cur.match(gm.RESULT_COMPONENT.pattern)
+        if found is None:
+            return False
+        cur.match(gm.SPACES)
+        outcome = cur.match(gm.WON_LOST.pattern)
+        if outcome is None:
+            return self._restore(start)
+        component = gm.RESULT_COMPONENT.lookup(found.group())
+        self._once(f"result.{component.value}", start)
+        self.results[component] = gm.WON_LOST.lookup(outcome.group())
+        return True
+
+    def _overall(self) -> bool:
+        start = self.cur.pos
+        found = self.cur.match(gm.OVERALL)
+        if found is None:
+            return False
+        self._once("overall", start)
+        self.overall = (found.group() == "+", start)
+        return True
+
+    def _apply_overall(self) -> None:
+        """``7k+``: every part of the contract with a won/lost result, unless given on its own."""
+        if self.overall is None:
+            return
+        won, at = self.overall
+        parts = [
+            c for c in COMPONENT_ORDER
+            if self.rung is not None and c in self.rung.components and c in _RESULT_FIELD
+            and not (c is Component.GAME and self.points is not None)
+        ]
+        if not parts and not self.results:
+            raise self.cur.error("notation_outcome_nothing", at=at)
+        for component in parts:
+            self.results.setdefault(component, won)
+
+    # -- PB facts ------------------------------------------------------------------------------
+
+    def _premium_fact(self) -> bool:
+        return (self._count() or self._holding() or self._non_trump_marriage()
+                or self._claims() or self._ruling())
+
+    def _count(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        key = cur.match(gm.COUNT_KEY.pattern)
+        if key is not None:
+            cur.match(gm.SPACES)
+            number = cur.match(gm.NUMBER)
+            if number is None:
+                return self._restore(start)
+        else:
+            # "4 trumfy"; but in "70 tr4" the 70 are points and tr4 is the next item.
+            number = cur.match(gm.NUMBER)
+            if number is None:
+                return False
+            cur.match(gm.SPACES)
+            key = cur.match(gm.COUNT_WORD.pattern)
+            if key is None or cur.peek(gm.SPACED_DIGIT):
+                return self._restore(start)
+        name = gm.COUNT_KEY.lookup(key.group())
+        self._once(f"premium.{name}", start)
+        self.premium[name] = cur.number(number)
+        return True
+
+    def _holding(self) -> bool:
+        start = self.cur.pos
+        found = self.cur.match(gm.HOLDING.pattern)
+        if found is None:
+            return False
+        name, held = gm.HOLDING.lookup(found.group())
+        self._once(f"premium.{name}", start)
+        self.premium[name] = held
+        return True
+
+    def _non_trump_marriage(self) -> bool:
+        start = self.cur.pos
+        if not self.cur.match(gm.NON_TRUMP_MARRIAGE.pattern):
+            return False
+        self._once("premium.non_trump_marriage", start)
+        self.premium["non_trump_marriage"] = True
+        return True
+
+    def _claims(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.CLAIM.pattern):
+            return False
+        self._once("premium.defender_claims", start)
+        if not cur.match(gm.BY):
+            cur.match(gm.SPACES)
+        if cur.match(gm.PLAYER.pattern):
+            cur.match(gm.SPACES)
+        self.premium["defender_claims"] = self._seats()
+        return True
+
+    def _ruling(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.RULING.pattern):
+            return False
+        cur.match(gm.SPACES)
+        found = cur.match(gm.RULING_RESULT.pattern)
+        if found is None:
+            raise cur.error("notation_expected_ruling")
+        self._once("ruling", start)
+        self.ruling = gm.RULING_RESULT.lookup(found.group())
+        return True
+
+    # -- doublings -----------------------------------------------------------------------------
+
+    def _doubling(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        found = cur.match(gm.LEVEL_NUMBER)
+        if found is not None:
+            level = cur.number(found, 1)
+        else:
+            found = cur.match(self.grammar.levels.pattern)
+            if found is None:
+                return False
+            level = self.grammar.levels.lookup(found.group())
+        components = self._components()
+        if not components and cur.peek(gm.WORD_CHAR):
+            return self._restore(start)  # tr4, ti+: not a flek after all
+        by = self._by()
+        per_defender = self._per_defender()
+        if not components:
+            if self.rung is None:
+                raise cur.error("notation_doubling_nothing", at=start)
+            components = [c for c in COMPONENT_ORDER if c in self.rung.components]
+        for component in components:
+            self._once(f"doubling.{component.value}", start)
+            self.doublings[component] = Doubling(component, level, by, per_defender)
+        return True
+
+    def _components(self) -> list[Component]:
+        """What a flek is said to: glued (f7, fhs, f100+7), after "na", or a word after a space."""
+        cur = self.cur
+        if cur.match(gm.TO):
+            first = cur.match(gm.COMPONENT_BOUNDED.pattern)
+            if first is None:
+                raise cur.error("notation_expected_component")
+        else:
+            first = cur.match(gm.COMPONENT_GLUED.pattern)
+            if first is None:
+                mark = cur.pos
+                cur.match(gm.SPACES)
+                first = cur.match(gm.COMPONENT_WORD.pattern)
+                if first is None:
+                    self._restore(mark)
+                    return []
+        found = [gm.COMPONENT_GLUED.lookup(first.group())]
+        while True:
+            mark = cur.pos
+            joiner = cur.match(gm.JOINER)
+            spaced = joiner is not None and " " in joiner.group()
+            # After a spaced joiner a part is a whole word: "f7 + bez fleku" is not "f7+b".
+            table = gm.COMPONENT_BOUNDED if spaced else gm.COMPONENT_GLUED
+            more = cur.match(table.pattern)
+            if more is None:
+                self._restore(mark)
+                return found
+            found.append(table.lookup(more.group()))
+
+    def _by(self) -> tuple[int, ...]:
+        cur = self.cur
+        if not cur.match(gm.BY):
+            return ()
+        if cur.match(gm.PLAYER.pattern):
+            cur.match(gm.SPACES)
+        return self._seats()
+
+    def _seats(self) -> tuple[int, ...]:
+        """1..n seats: glued (23), or joined by commas and "a" (2, 3 a 4)."""
+        cur = self.cur
+        run = cur.match(gm.SEAT_RUN)
+        if run is None:
+            raise cur.error("notation_expected_seat")
+        seats = [int(ch) for ch in run.group()]
+        while True:
+            mark = cur.pos
+            if not cur.match(gm.SEAT_JOIN):
+                return tuple(seats)
+            seat = cur.match(gm.SINGLE_SEAT)
+            if seat is None:  # "f@2, 70": the comma ended the flek, 70 are points
+                self._restore(mark)
+                return tuple(seats)
+            seats.append(int(seat.group(1)))
+
+    def _per_defender(self) -> tuple[tuple[int, int], ...]:
+        cur = self.cur
+        entries: list[tuple[int, int]] = []
+        while True:
+            found = cur.match(gm.PER_DEFENDER_SHORT)
+            if found is None:
+                break
+            entries.append((int(found.group(1)), self._level_spec(gm.LEVEL_SPEC_SHORT)))
+        if entries:
+            return tuple(entries)
+        mark = cur.pos
+        if not cur.match(gm.OPEN):
+            return ()
+        while True:
+            found = cur.match(gm.PER_DEFENDER_ENTRY)
+            if found is None:
+                if not entries:
+                    self._restore(mark)
+                    return ()
+                raise cur.error("notation_expected_seat")
+            entries.append((int(found.group(1)), self._level_spec(gm.LEVEL_SPEC_NUMBER)))
+            if cur.match(gm.CLOSE):
+                return tuple(entries)
+            if not cur.match(gm.COMMA):
+                raise cur.error("notation_expected_close")
+
+    def _level_spec(self, number: re.Pattern[str]) -> int:
+        """A level after a seat: 1, 2f, re; inside parentheses also "5 fleků"."""
+        cur = self.cur
+        found = cur.match(number)
+        if found is not None:
+            return cur.number(found, 1)
+        found = cur.match(self.grammar.level_words.pattern)
+        if found is None:
+            raise cur.error("notation_expected_level")
+        return self.grammar.level_words.lookup(found.group())
+
+    # -- points ----------------------------------------------------------------------------------
+
+    def _points(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if cur.match(gm.POINTS_WORD.pattern):
+            cur.match(gm.SPACES)
+            cards_found = cur.match(gm.POINTS_START)
+            if cards_found is None:
+                raise cur.error("notation_expected_number")
+        else:
+            cards_found = cur.match(gm.POINTS_START)
+            if cards_found is None:
+                return False
+        self._once("points", start)
+        cards = cur.number(cards_found)
+        mine = self._marriages()
+        theirs: tuple[Marriage, ...] = ()
+        if cur.match(gm.DEFENCE):
+            defence = cur.match(gm.POINTS_START)
+            if defence is not None and cur.number(defence) != CARD_POINTS_TOTAL - cards:
+                raise cur.error("notation_points_sum", at=defence.start(),
+                                expected=CARD_POINTS_TOTAL - cards)
+            theirs = self._marriages()
+        self.points = Points(cards, mine, theirs)
+        return True
+
+    def _marriages(self) -> tuple[Marriage, ...]:
+        cur = self.cur
+        found: list[Marriage] = []
+        while True:
+            mark = cur.pos
+            marriage = cur.match(gm.MARRIAGE)
+            if marriage is None:
+                return tuple(found)
+            suit = self._suit(spaced=True)
+            if suit is None and cur.peek(gm.WORD_CHAR):
+                if " " not in marriage.group():  # +20x: a typo in the suit
+                    raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+                self._restore(mark)  # "80+40 + 2f100": the + is a result, 2f100 a flek
+                return tuple(found)
+            found.append(Marriage(cur.number(marriage, 1), suit))
+
+    # -- flags, auction, helper, trump -----------------------------------------------------------
+
+    def _flag(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if cur.match(gm.LAID_DOWN.pattern):
+            self._once("laid_down", start)
+            self.laid_down = True
+            return True
+        if cur.match(gm.NOT_PLAYED.pattern):
+            self._once("not_played", start)
+            self.not_played = True
+            return True
+        return False
+
+    def _bid(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.BID):
+            return False
+        self._once("bid", start)
+        at = cur.pos
+        found = cur.match(self.grammar.contracts.pattern)
+        if found is None:
+            raise cur.error("notation_expected_contract")
+        components, hearts = self.grammar.contracts.lookup(found.group())
+        suit_at = cur.pos
+        suit = self._suit(spaced=True)
+        if suit is not None and suit is not Suit.HEARTS:
+            cur.pos = suit_at
+            cur.match(gm.SPACES)
+            raise cur.error("notation_bid_suit")
+        rung = self.grammar.rung_for(components, hearts or suit is Suit.HEARTS)
+        if rung is None:
+            raise cur.error("notation_unknown_contract", at=at, found=found.group())
+        self.bid = rung.code
+        return True
+
+    def _helper(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.HELPER.pattern):
+            return False
+        suit = self._suit(spaced=True)
+        if suit is None:
+            return self._restore(start)
+        self._once("helper", start)
+        self.helper = suit
+        return True
+
+    def _trump(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if cur.match(gm.NO_TRUMP.pattern):
+            self._once("trump", start)
+            self.trump = None
+            return True
+        if not cur.match(gm.TRUMP_OVERRIDE.pattern):
+            return False
+        suit = self._suit(spaced=True)
+        if suit is None:
+            cur.match(gm.SPACES)
+            raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+        self._once("trump", start)
+        self.trump = suit
+        return True
+

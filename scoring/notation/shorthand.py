@@ -1,0 +1,141 @@
+"""A hand back in the terse shorthand, for correcting a saved hand on a phone.
+
+The inverse of the parser's short forms: ``parse(format_shorthand(h)) == h`` for every valid
+hand, which also proves that the shorthand alone can say everything a hand records.
+"""
+
+from __future__ import annotations
+
+from scoring.hand import Doubling, Hand, Marriage, PremiumFacts
+from scoring.notation import lexicon as lx
+from scoring.notation.tokens import fold_phrase
+from scoring.ruleset import CONCESSION, Ruleset
+from scoring.types import Component, Side, Suit
+
+_SUIT_LETTER: dict[Suit, str] = {
+    Suit.HEARTS: "c", Suit.BELLS: "k", Suit.LEAVES: "z", Suit.ACORNS: "za",
+}
+_COMPONENT: dict[Component, str] = {
+    Component.GAME: "h", Component.SEVEN: "7", Component.HUNDRED: "100",
+    Component.BETL: "b", Component.DURCH: "d", Component.TWO_SEVENS: "2x7",
+}
+_LEVEL: dict[int, str] = {1: lx.FLEK_LETTER, **{v: k for k, v in lx.LEVEL_LETTERS.items()}}
+_RESULTS: tuple[tuple[Component, str], ...] = (
+    (Component.GAME, "game_won"), (Component.SEVEN, "seven_won"),
+    (Component.BETL, "betl_won"), (Component.DURCH, "durch_won"),
+    (Component.TWO_SEVENS, "two_sevens_won"),
+)
+_COUNTS = ("trumps", "helper_cards", "betl_catching_aces", "betl_six_card_single_catcher",
+           "durch_unsolid_suits")
+
+
+def _core(components: frozenset[Component]) -> str:
+    """The shortest typed form of a set of components (7, 100+7, 2x7+100, ...)."""
+    forms = [w for w, c in lx.CONTRACT_CORES.items() if c == components]
+    return min(forms, key=len)
+
+
+def _sign(won: bool) -> str:
+    return lx.WON_WORDS[0] if won else lx.LOST_WORDS[0]
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return "".join(str(s) for s in seats)
+
+
+def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
+    """The shorthand of ``hand`` (ASCII only, items separated by spaces)."""
+    items = _contract(hand, ruleset)
+    if hand.bid is not None:
+        bid = ruleset.rung(hand.bid)
+        if bid is not None:
+            items.append("v" + _core(bid.components) + ("c" if bid.hearts else ""))
+    items += [_doubling(d) for d in hand.doublings]
+    if hand.points is not None:
+        p = hand.points
+        text = str(p.declarer_cards) + "".join(_marriage(m) for m in p.declarer_marriages)
+        if p.defence_marriages:
+            text += lx.DEFENCE_MARK + "".join(_marriage(m) for m in p.defence_marriages)
+        items.append(text)
+    for component, field in _RESULTS:
+        won = getattr(hand, field)
+        if won is not None:
+            letter = "s" if component is Component.SEVEN else _COMPONENT[component]
+            items.append(letter + _sign(won))
+    if hand.silent_seven is not None:
+        side = "" if hand.silent_seven.side is Side.DECLARER else "o"
+        items.append(f"ti{side}{_sign(hand.silent_seven.won)}")
+    if hand.laid_down:
+        items.append("l")
+    if hand.not_played:
+        items.append("n")
+    if hand.renonc is not None and hand.contract is not None:
+        items.append(_renonc(hand))
+    items += _premium(hand.premium)
+    if hand.premium_ruling is not None:
+        items.append("pb" + _sign(hand.premium_ruling))
+    return " ".join(items)
+
+
+def _contract(hand: Hand, ruleset: Ruleset) -> list[str]:
+    implied: Suit | None = None
+    glued_helper = False
+    if hand.contract is None:
+        head = _renonc(hand) if hand.renonc is not None else fold_phrase(lx.NO_CONTRACT_WORDS[0])
+    elif hand.contract == CONCESSION:
+        head = lx.CONCESSION_WORDS[0]
+    else:
+        rung = ruleset.rung(hand.contract)
+        if rung is None:
+            return [hand.contract]
+        head, glued_helper = _core(rung.components), True
+        if rung.hearts:
+            head, implied = head + _SUIT_LETTER[Suit.HEARTS], Suit.HEARTS
+        elif rung.has_trumps and hand.trump is not None and hand.trump is not Suit.HEARTS:
+            head, implied = head + _SUIT_LETTER[hand.trump], hand.trump
+    items = [head]
+    if hand.helper is not None:
+        helper = _SUIT_LETTER[hand.helper]
+        if glued_helper:
+            items[0] += lx.HELPER_MARK + helper
+        else:
+            items.append("p" + helper)
+    if hand.trump != implied:
+        items.append(f"trumf {_SUIT_LETTER[hand.trump]}" if hand.trump else "bez trumfu")
+    return items
+
+
+def _doubling(d: Doubling) -> str:
+    level = _LEVEL.get(d.level, f"{d.level}f")
+    text = level + _COMPONENT[d.component]
+    if d.by:
+        text += lx.BY_MARK + _seats(d.by)
+    text += "".join(f"{lx.PER_DEFENDER_MARK}{s}={lv}" for s, lv in d.per_defender)
+    return text
+
+
+def _marriage(m: Marriage) -> str:
+    return f"+{m.value}" + (_SUIT_LETTER[m.suit] if m.suit is not None else "")
+
+
+def _renonc(hand: Hand) -> str:
+    assert hand.renonc is not None
+    code = hand.renonc.code.replace(".", "").lower()
+    return f"!{code}{lx.BY_MARK}{hand.renonc.offender}"
+
+
+def _premium(facts: PremiumFacts) -> list[str]:
+    out = []
+    for name in _COUNTS:
+        value = getattr(facts, name)
+        if value:
+            out.append(f"{lx.PREMIUM_COUNTS[name][1]}{value}")
+    for name, (letter, _) in lx.PREMIUM_HOLDINGS.items():
+        held = getattr(facts, name)
+        if held is not None:
+            out.append(letter + _sign(held))
+    if facts.non_trump_marriage:
+        out.append(lx.NON_TRUMP_MARRIAGE_WORDS[1])
+    if facts.defender_claims:
+        out.append(lx.CLAIM_WORDS[1] + _seats(facts.defender_claims))
+    return out
