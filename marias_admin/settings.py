@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "marias_admin.players",
     "marias_admin.tournaments",
     "marias_admin.seating",
+    "marias_admin.printouts",
 ]
 
 MIDDLEWARE = [
@@ -142,7 +143,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:list"
+LOGOUT_REDIRECT_URL = "core:home"
+# Federation registration numbers accepted by the player import (CZ-01234, SK01234, 01234).
+MARIAS_REGISTRATION_NUMBER_PATTERN = r"^[A-Z]{2}-?\d{3,6}$|^\d{3,6}$"
 
 # Internationalisation: Czech by default, Slovak and English available.
 LANGUAGE_CODE = "cs"

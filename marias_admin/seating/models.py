@@ -26,15 +26,22 @@ class SeatingMethod(models.TextChoices):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
-                                   related_name="rounds")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds"
+    )
     number = models.PositiveSmallIntegerField(_("round"))
-    state = models.CharField(_("state"), max_length=16, choices=RoundState.choices,
-                             default=RoundState.DRAFT)
-    method = models.CharField(_("seating method"), max_length=16,
-                              choices=SeatingMethod.choices, default=SeatingMethod.OPTIMISE)
-    seed = models.BigIntegerField(_("seed"), null=True, blank=True,
-                                  help_text=_("Random seed the seating was drawn with."))
+    state = models.CharField(
+        _("state"), max_length=16, choices=RoundState.choices, default=RoundState.DRAFT
+    )
+    method = models.CharField(
+        _("seating method"),
+        max_length=16,
+        choices=SeatingMethod.choices,
+        default=SeatingMethod.OPTIMISE,
+    )
+    seed = models.BigIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("Random seed the seating was drawn with.")
+    )
     starts_at = models.TimeField(_("start"), null=True, blank=True)
     report = models.JSONField(_("seating report"), default=dict, blank=True)
     seated_at = models.DateTimeField(_("seated"), null=True, blank=True)
@@ -45,8 +52,7 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(fields=("tournament", "number"), name="round_number_once"),
-            models.CheckConstraint(condition=models.Q(number__gte=1),
-                                   name="round_number_positive"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
         ]
 
     def __str__(self) -> str:
@@ -77,8 +83,9 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    registration = models.ForeignKey("tournaments.Registration", on_delete=models.PROTECT,
-                                     related_name="seats")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="seats"
+    )
 
     class Meta:
         ordering = ("table__number", "position")
@@ -86,10 +93,12 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=("table", "position"), name="seat_position_once"),
-            models.UniqueConstraint(fields=("round", "registration"),
-                                    name="seat_player_once_per_round"),
-            models.CheckConstraint(condition=models.Q(position__gte=1, position__lte=4),
-                                   name="seat_position_1_to_4"),
+            models.UniqueConstraint(
+                fields=("round", "registration"), name="seat_player_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1, position__lte=4), name="seat_position_1_to_4"
+            ),
         ]
 
     def __str__(self) -> str:

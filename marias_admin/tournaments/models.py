@@ -154,6 +154,7 @@ class Registration(models.Model):
         if self.status == RegistrationStatus.REGISTERED:
             return False
         if self.status == RegistrationStatus.WITHDRAWN:
-            return (self.withdrawn_before_round is not None
+            # Only someone who was here plays the rounds before the withdrawal.
+            return (self.checked_in_at is not None and self.withdrawn_before_round is not None
                     and self.first_round <= round_number < self.withdrawn_before_round)
         return round_number >= self.first_round

@@ -198,3 +198,54 @@ def _next_unfixed_round(tournament: Tournament) -> int:
 def tournament_set_state(*, user: Any, tournament: Tournament,
                          state: TournamentState) -> Tournament:
     return tournament_update(user=user, tournament=tournament, state=state)
+
+
+@transaction.atomic
+def role_revoke(*, user: Any, tournament: Tournament, member: Any, role: Role) -> None:
+    """Take a role away; the last organiser of a tournament cannot be removed."""
+    grant = (TournamentRole.objects.select_for_update()
+             .filter(tournament=tournament, user=member, role=role).first())
+    if grant is None:
+        raise ValidationError(_("%(user)s does not have this role.")
+                              % {"user": member.get_username()}, code="role_missing")
+    if role == Role.ORGANISER and not TournamentRole.objects.filter(
+            tournament=tournament, role=Role.ORGANISER).exclude(pk=grant.pk).exists():
+        raise ValidationError(_("A tournament needs at least one organiser; grant the role to "
+                                "someone else first."), code="last_organiser")
+    audit_record(user=user, action="role.revoke", obj=grant, tournament=tournament,
+                 before={"user": member.get_username(), "role": Role(role).value})
+    grant.delete()
+
+
+# The tournament's life: each state has one way forward.
+TOURNAMENT_NEXT_STATE: dict[TournamentState, TournamentState | None] = {
+    TournamentState.DRAFT: TournamentState.REGISTRATION,
+    TournamentState.REGISTRATION: TournamentState.RUNNING,
+    TournamentState.RUNNING: TournamentState.FINISHED,
+    TournamentState.FINISHED: None,
+}
+
+
+def tournament_next_state(tournament: Tournament) -> TournamentState | None:
+    return TOURNAMENT_NEXT_STATE[TournamentState(tournament.state)]
+
+
+@transaction.atomic
+def tournament_advance(*, user: Any, tournament: Tournament,
+                       state: TournamentState) -> Tournament:
+    """Move the tournament one step on (draft → registration → running → finished)."""
+    if state != tournament_next_state(tournament):
+        raise ValidationError(
+            _("A tournament cannot go from “%(old)s” to “%(new)s”.")
+            % {"old": TournamentState(tournament.state).label,
+               "new": TournamentState(state).label}, code="tournament_state")
+    return tournament_set_state(user=user, tournament=tournament, state=state)
+
+
+@transaction.atomic
+def registrations_check_in_all(*, user: Any, tournament: Tournament) -> list[Registration]:
+    """Check in every entry still only registered (one audited check-in each)."""
+    waiting = list(Registration.objects.select_for_update()
+                   .filter(tournament=tournament, status=RegistrationStatus.REGISTERED)
+                   .select_related("player", "tournament"))
+    return [registration_check_in(user=user, registration=r) for r in waiting]

@@ -5,83 +5,184 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('state', models.CharField(choices=[('draft', 'not seated'), ('seated', 'seated'), ('confirmed', 'confirmed'), ('released', 'released'), ('closed', 'closed')], default='draft', max_length=16, verbose_name='state')),
-                ('method', models.CharField(choices=[('lot', 'lot'), ('pots', 'seeded in pots'), ('snake', 'seeded, snake'), ('optimise', 'avoid repeated opponents'), ('szmk', 'SZMK plan')], default='optimise', max_length=16, verbose_name='seating method')),
-                ('seed', models.BigIntegerField(blank=True, help_text='Random seed the seating was drawn with.', null=True, verbose_name='seed')),
-                ('starts_at', models.TimeField(blank=True, null=True, verbose_name='start')),
-                ('report', models.JSONField(blank=True, default=dict, verbose_name='seating report')),
-                ('seated_at', models.DateTimeField(blank=True, null=True, verbose_name='seated')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("draft", "not seated"),
+                            ("seated", "seated"),
+                            ("confirmed", "confirmed"),
+                            ("released", "released"),
+                            ("closed", "closed"),
+                        ],
+                        default="draft",
+                        max_length=16,
+                        verbose_name="state",
+                    ),
+                ),
+                (
+                    "method",
+                    models.CharField(
+                        choices=[
+                            ("lot", "lot"),
+                            ("pots", "seeded in pots"),
+                            ("snake", "seeded, snake"),
+                            ("optimise", "avoid repeated opponents"),
+                            ("szmk", "SZMK plan"),
+                        ],
+                        default="optimise",
+                        max_length=16,
+                        verbose_name="seating method",
+                    ),
+                ),
+                (
+                    "seed",
+                    models.BigIntegerField(
+                        blank=True,
+                        help_text="Random seed the seating was drawn with.",
+                        null=True,
+                        verbose_name="seed",
+                    ),
+                ),
+                ("starts_at", models.TimeField(blank=True, null=True, verbose_name="start")),
+                (
+                    "report",
+                    models.JSONField(blank=True, default=dict, verbose_name="seating report"),
+                ),
+                ("seated_at", models.DateTimeField(blank=True, null=True, verbose_name="seated")),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'round',
-                'verbose_name_plural': 'rounds',
-                'ordering': ('tournament', 'number'),
+                "verbose_name": "round",
+                "verbose_name_plural": "rounds",
+                "ordering": ("tournament", "number"),
             },
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='seating.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="table")),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="seating.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ('round', 'number'),
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ("round", "number"),
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.registration')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='seating.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='seating.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(verbose_name="seat")),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="seating.round",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="seating.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
-                'ordering': ('table__number', 'position'),
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ("table__number", "position"),
             },
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_number_once'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="round_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_number_once'),
+            model_name="table",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_number_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'position'), name='seat_position_once'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "position"), name="seat_position_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'registration'), name='seat_player_once_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("round", "registration"), name="seat_player_once_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 1), ('position__lte', 4)), name='seat_position_1_to_4'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 1), ("position__lte", 4)),
+                name="seat_position_1_to_4",
+            ),
         ),
     ]

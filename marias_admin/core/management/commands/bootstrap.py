@@ -80,9 +80,18 @@ def ensure_admin(username: str = ADMIN_USERNAME) -> AdminLogin:
 class Command(BaseCommand):
     help = "Ensure the admin superuser exists and print how to log in."
 
+    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+        parser.add_argument("--no-demo", action="store_true",
+                            help="do not create the demo tournament")
+
     def handle(self, *args: object, **options: object) -> None:
         login = ensure_admin()
-        # Future steps (e.g. ``if not options["no_demo"]: load_demo_tournament()``) go here.
+        if not options["no_demo"]:
+            from marias_admin.core.demo import load_csm_demo
+
+            User = get_user_model()
+            demo = load_csm_demo(User.objects.get(username=login.username))
+            self.stdout.write(f"Demo: http://127.0.0.1:8000/tournaments/{demo.pk}/")
         self._print_login(login)
 
     def _print_login(self, login: AdminLogin) -> None:

@@ -1,0 +1,510 @@
+"""Reading player lists from xlsx and csv files, and the checks a row can fail on its own.
+
+Pure: no database access. :mod:`marias_admin.players.services` adds what needs the database
+(existing players, clubs, registrations) and does the writing.
+
+A file becomes a :class:`ParsedFile`: which column holds which field, which columns were
+ignored, and one :class:`RawRow` per non-empty data row, numbered as in the spreadsheet
+(the header is row 1). :func:`check_rows` turns raw rows into :class:`CheckedRow` objects
+carrying their :class:`Problem` list.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_REGISTRATION_NUMBER_PATTERN = r"^[A-Z]{2}-?\d{3,6}$|^\d{3,6}$"
+MAX_ROWS = 2000  # data rows; a federation's whole register fits, a runaway sheet does not
+MAX_COLUMNS = 60
+HEADER_SEARCH_ROWS = 10  # the header may sit below a title line or two
+
+# Field lengths of the Player and Club models (checked here so that a row that passes the
+# checks can always be written).
+MAX_LENGTH = {"first_name": 60, "last_name": 60, "club": 120, "registration_number": 20,
+              "email": 254, "phone": 30}
+
+FIELDS = ("last_name", "first_name", "club", "registration_number", "email", "phone", "seed")
+FIELD_LABELS = {
+    "last_name": _("last name"),
+    "first_name": _("first name"),
+    "full_name": _("first and last name"),
+    "full_name_reversed": _("last and first name"),
+    "club": _("club"),
+    "registration_number": _("registration number"),
+    "email": _("e-mail"),
+    "phone": _("phone"),
+    "seed": _("seeding rank"),
+}
+
+# Header spellings, compared after normalise_header(): lower case, no diacritics, runs of
+# anything but letters and digits turned into one space.
+HEADER_ALIASES: dict[str, tuple[str, ...]] = {
+    "last_name": ("prijmeni", "priezvisko", "last name", "lastname", "surname", "family name"),
+    "first_name": ("jmeno", "meno", "first name", "firstname", "given name", "krestni jmeno",
+                   "krstne meno"),
+    "full_name": ("jmeno a prijmeni", "meno a priezvisko", "jmeno prijmeni", "meno priezvisko",
+                  "cele jmeno", "cele meno", "name", "full name", "player", "hrac"),
+    "full_name_reversed": ("prijmeni a jmeno", "priezvisko a meno", "prijmeni jmeno",
+                           "priezvisko meno", "last name first name"),
+    "club": ("klub", "club", "oddil", "oddiel"),
+    "registration_number": ("registracni cislo", "registracne cislo", "reg c", "reg cislo",
+                            "cislo", "number", "registration number", "reg no",
+                            "reg number", "registration no", "cislo registrace"),
+    "email": ("e mail", "email", "mail"),
+    "phone": ("telefon", "phone", "tel", "mobil", "mobile", "telephone", "telefonni cislo",
+              "telefonne cislo"),
+    "seed": ("nasazeni", "nasadenie", "seed", "seeding", "seed rank", "seeding rank"),
+}
+_ALIAS_TO_FIELD = {alias: name for name, aliases in HEADER_ALIASES.items() for alias in aliases}
+NAME_FIELDS = ("last_name", "first_name", "full_name", "full_name_reversed")
+
+
+class ImportFileError(Exception):
+    """The file cannot be read as a player list; ``message`` says why, for the organiser."""
+
+    def __init__(self, message: Any):
+        super().__init__(str(message))
+        self.message = message
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    INFO = "info"
+
+
+class RowStatus(StrEnum):
+    OK = "ok"  # will be imported (perhaps with notes)
+    SKIP = "skip"  # fine, but nothing to do (already registered)
+    ERROR = "error"  # not imported
+
+
+PROBLEM_MESSAGES = {
+    "missing_name": _("missing name"),
+    "bad_registration_number": _("bad registration number “%(value)s”"),
+    "bad_email": _("bad e-mail address “%(value)s”"),
+    "bad_seed": _("bad seeding rank “%(value)s” (a whole number from 1 is expected)"),
+    "too_long": _("%(field)s is too long (at most %(max)s characters)"),
+    "duplicate_number": _("duplicate in file: registration number %(value)s is already in "
+                          "row %(row)s"),
+    "duplicate_name": _("duplicate in file: the same name and club are already in row %(row)s"),
+    "duplicate_player": _("duplicate in file: the same player as in row %(row)s"),
+    "number_taken": _("registration number %(value)s belongs to another player: %(player)s"),
+    "ambiguous_player": _("%(count)s existing players have this name and club; add the "
+                          "registration number"),
+    "already_registered": _("already registered in this tournament (skipped)"),
+    "existing_player": _("matches existing player %(player)s"),
+    "new_club": _("unknown club “%(club)s” — will be created"),
+}
+ERROR_CODES = frozenset({"missing_name", "bad_registration_number", "bad_email", "bad_seed",
+                         "too_long", "duplicate_number", "duplicate_name", "duplicate_player",
+                         "number_taken",
+                         "ambiguous_player"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, **params: Any) -> Problem:
+        if code not in PROBLEM_MESSAGES:
+            raise ValueError(code)
+        return cls(code, tuple(sorted(params.items())))
+
+    @property
+    def severity(self) -> Severity:
+        return Severity.ERROR if self.code in ERROR_CODES else Severity.INFO
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    @property
+    def message(self) -> str:
+        """The message in the active language."""
+        template = str(PROBLEM_MESSAGES[self.code])
+        return template % dict(self.params) if self.params else template
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass
+class RawRow:
+    """One data row as read: every value a stripped string ("" when empty)."""
+
+    row: int
+    first_name: str = ""
+    last_name: str = ""
+    club: str = ""
+    registration_number: str = ""
+    email: str = ""
+    phone: str = ""
+    seed: str = ""
+
+
+@dataclass
+class ParsedFile:
+    """What was read from an uploaded file; JSON-friendly via as_dict()/from_dict()."""
+
+    filename: str
+    columns: dict[str, str]  # field (incl. full_name[_reversed]) -> header as in the file
+    ignored: list[str]
+    rows: list[RawRow]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"filename": self.filename, "columns": dict(self.columns),
+                "ignored": list(self.ignored), "rows": [asdict(r) for r in self.rows]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParsedFile:
+        return cls(filename=str(data["filename"]), columns=dict(data["columns"]),
+                   ignored=list(data["ignored"]), rows=[RawRow(**r) for r in data["rows"]])
+
+
+@dataclass
+class CheckedRow:
+    """A row after normalising and the file-only checks."""
+
+    row: int
+    first_name: str
+    last_name: str
+    club: str
+    registration_number: str  # normalised ("" if none)
+    email: str
+    phone: str
+    seed: int | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(p for p in (self.last_name, self.first_name) if p)
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.is_error for p in self.problems)
+
+
+# --- headers ---------------------------------------------------------------------------------
+
+
+def strip_diacritics(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def normalise_header(text: str) -> str:
+    plain = strip_diacritics(text).casefold()
+    return re.sub(r"[^0-9a-z]+", " ", plain).strip()
+
+
+def match_header(text: str) -> str | None:
+    """The field a header names, or None (case-, diacritics- and punctuation-insensitive)."""
+    key = normalise_header(text)
+    if not key:
+        return None
+    return _ALIAS_TO_FIELD.get(key)
+
+
+def map_header(cells: list[str]) -> tuple[dict[int, str], dict[str, str], list[str]]:
+    """(column index -> field, field -> header text, ignored header texts)."""
+    by_index: dict[int, str] = {}
+    headers: dict[str, str] = {}
+    ignored: list[str] = []
+    for index, text in enumerate(cells):
+        if not text:
+            continue
+        name = match_header(text)
+        if name is None or name in headers:
+            ignored.append(text)
+            continue
+        by_index[index] = name
+        headers[name] = text
+    # A lone "jméno"/"meno"/"first name" column without a surname column holds whole names.
+    if "first_name" in headers and "last_name" not in headers and not (
+            {"full_name", "full_name_reversed"} & headers.keys()):
+        index = next(i for i, n in by_index.items() if n == "first_name")
+        by_index[index] = "full_name"
+        headers["full_name"] = headers.pop("first_name")
+    return by_index, headers, ignored
+
+
+def _has_name_column(headers: dict[str, str]) -> bool:
+    return ("last_name" in headers or "full_name" in headers
+            or "full_name_reversed" in headers)
+
+
+# --- cell values -----------------------------------------------------------------------------
+
+
+def cell_text(value: Any) -> str:
+    """A cell value as the text an organiser would type: 1234.0 -> "1234", no stray spaces."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return repr(value)
+    if isinstance(value, datetime):
+        return value.date().isoformat() if value.time() == datetime.min.time() else (
+            value.isoformat(sep=" "))
+    if isinstance(value, date):
+        return value.isoformat()
+    text = str(value).replace("\u00a0", " ")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def split_full_name(value: str, *, surname_first: bool = False) -> tuple[str, str]:
+    """(first name, last name) from "Jan Novák" (split on the last space) or "Novák Jan"."""
+    value = value.strip()
+    if " " not in value:
+        return "", value
+    if surname_first:
+        last, first = value.split(" ", 1)
+    else:
+        first, last = value.rsplit(" ", 1)
+    return first.strip(), last.strip()
+
+
+# --- reading files ---------------------------------------------------------------------------
+
+XLSX_MAGIC = b"PK\x03\x04"
+
+
+def read_upload(filename: str, data: bytes) -> ParsedFile:
+    """Parse an uploaded .xlsx or .csv file (decided by its content, named by its name)."""
+    if not data:
+        raise ImportFileError(_("The file is empty."))
+    lower = filename.lower()
+    if data.startswith(XLSX_MAGIC):
+        grid = read_xlsx(data)
+    elif lower.endswith(".xlsx") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx). Save it "
+                                "as “Excel Workbook (.xlsx)” or as CSV and try again."))
+    else:
+        grid = read_csv(data)
+    return parse_grid(filename, grid)
+
+
+def read_xlsx(data: bytes) -> list[tuple[int, list[str]]]:
+    """(row number, cell texts) for the rows of the first worksheet."""
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # zipfile, XML and openpyxl errors of every kind
+        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
+    try:
+        sheet = workbook.active  # the sheet the organiser saw last, else the first one
+        if not hasattr(sheet, "iter_rows"):
+            sheet = workbook.worksheets[0] if workbook.worksheets else None
+        if sheet is None:
+            raise ImportFileError(_("The workbook has no worksheet."))
+        grid: list[tuple[int, list[str]]] = []
+        for number, values in enumerate(
+                sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+            cells = [cell_text(v) for v in values]
+            if any(cells):
+                grid.append((number, cells))
+                if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
+                    break
+        return grid
+    except ImportFileError:
+        raise
+    except Exception as exc:
+        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
+    finally:
+        workbook.close()
+
+
+def decode_text(data: bytes) -> str:
+    """Text of a csv file: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1250."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise ImportFileError(_("The file is not a readable CSV file.")) from exc
+    if b"\x00" in data:
+        raise ImportFileError(_("The file is not a readable CSV file (it looks binary)."))
+    for encoding in ("utf-8-sig", "cp1250"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ImportFileError(_("The file is not a readable CSV file: unknown text encoding "
+                            "(UTF-8 or Windows-1250 expected)."))
+
+
+DELIMITERS = (";", ",", "\t")
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter (; , or tab) that makes the most of the header, else the commonest."""
+    lines = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS + 5]
+    if not lines:
+        return ";"
+    best: tuple[int, int, int] | None = None
+    choice = ";"
+    for preference, delimiter in enumerate(DELIMITERS):
+        rows = list(csv.reader(lines, delimiter=delimiter))
+        recognised = max((sum(1 for c in r if match_header(c)) for r in rows), default=0)
+        widths = [len(r) for r in rows]
+        consistent = max(widths.count(w) for w in set(widths)) if max(widths) > 1 else 0
+        score = (recognised, consistent, -preference)
+        if best is None or score > best:
+            best, choice = score, delimiter
+    return choice
+
+
+def read_csv(data: bytes) -> list[tuple[int, list[str]]]:
+    """(row number, cell texts) for the non-empty lines of a csv file."""
+    text = decode_text(data)
+    delimiter = sniff_delimiter(text)
+    grid: list[tuple[int, list[str]]] = []
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        for number, values in enumerate(reader, start=1):
+            cells = [cell_text(v) for v in values[:MAX_COLUMNS]]
+            if any(cells):
+                grid.append((number, cells))
+                if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
+                    break
+    except csv.Error as exc:
+        raise ImportFileError(_("The file is not a readable CSV file.")) from exc
+    return grid
+
+
+def parse_grid(filename: str, grid: Iterable[tuple[int, list[str]]]) -> ParsedFile:
+    """Find the header (first row naming a name column), then read the rows below it."""
+    lines = list(grid)
+    header_at: int | None = None
+    for position, (_number, cells) in enumerate(lines[:HEADER_SEARCH_ROWS]):
+        _by_index, headers, _ignored = map_header(cells)
+        if _has_name_column(headers):
+            header_at = position
+            break
+    if header_at is None:
+        raise ImportFileError(_(
+            "No column with the players' names was found. The first row must name the "
+            "columns, e.g. “Příjmení”, “Jméno”, “Klub”, “Registrační číslo”."))
+    by_index, headers, ignored = map_header(lines[header_at][1])
+    rows = [_raw_row(number, cells, by_index) for number, cells in lines[header_at + 1:]]
+    if not rows:
+        raise ImportFileError(_("The file has a header but no players."))
+    if len(rows) > MAX_ROWS:
+        raise ImportFileError(_("The file has too many rows (at most %(max)s players).")
+                              % {"max": MAX_ROWS})
+    return ParsedFile(filename=filename, columns=headers, ignored=ignored, rows=rows)
+
+
+def _raw_row(number: int, cells: list[str], by_index: dict[int, str]) -> RawRow:
+    values: dict[str, str] = {}
+    for index, name in by_index.items():
+        values[name] = cells[index] if index < len(cells) else ""
+    raw = RawRow(row=number, **{k: v for k, v in values.items() if k in FIELDS})
+    if values.get("full_name") and not (raw.first_name or raw.last_name):
+        raw.first_name, raw.last_name = split_full_name(values["full_name"])
+    elif values.get("full_name_reversed") and not (raw.first_name or raw.last_name):
+        raw.first_name, raw.last_name = split_full_name(values["full_name_reversed"],
+                                                        surname_first=True)
+    return raw
+
+
+# --- row checks ------------------------------------------------------------------------------
+
+MAX_SEED = 100_000
+
+
+def is_valid_email(value: str) -> bool:
+    try:
+        validate_email(value)
+    except ValidationError:
+        return False
+    return True
+
+
+def normalise_registration_number(value: str) -> str:
+    """Upper case, no spaces: " cz-01234 " -> "CZ-01234"."""
+    return re.sub(r"\s+", "", value).upper()
+
+
+def registration_number_key(value: str) -> str:
+    """What two numbers must share to be the same number: "CZ01234" == "CZ-01234"."""
+    return re.sub(r"[\s\-/.]+", "", value).upper()
+
+
+def text_key(value: str) -> str:
+    """Case-insensitive comparison key that keeps diacritics (Novák != Novak)."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", value)).strip().casefold()
+
+
+def person_key(first_name: str, last_name: str, club: str) -> tuple[str, str, str]:
+    return text_key(first_name), text_key(last_name), text_key(club)
+
+
+def check_row(raw: RawRow, pattern: re.Pattern[str]) -> CheckedRow:
+    problems: list[Problem] = []
+    number = normalise_registration_number(raw.registration_number)
+    seed: int | None = None
+    if raw.seed:
+        seed_text = raw.seed.strip().rstrip(".")
+        if seed_text.isdigit() and 1 <= int(seed_text) <= MAX_SEED:
+            seed = int(seed_text)
+        else:
+            problems.append(Problem.of("bad_seed", value=raw.seed))
+    row = CheckedRow(
+        row=raw.row, first_name=raw.first_name.strip(), last_name=raw.last_name.strip(),
+        club=raw.club.strip(), registration_number=number, email=raw.email.strip(),
+        phone=raw.phone.strip(), seed=seed, problems=problems,
+    )
+    if not row.first_name or not row.last_name:
+        problems.insert(0, Problem.of("missing_name"))
+    if number and not pattern.search(number):
+        problems.append(Problem.of("bad_registration_number", value=raw.registration_number))
+    if row.email and not is_valid_email(row.email):
+        problems.append(Problem.of("bad_email", value=row.email))
+    for name, limit in MAX_LENGTH.items():
+        if len(getattr(row, name)) > limit:
+            problems.append(Problem.of("too_long", field=FIELD_LABELS[name], max=limit))
+    return row
+
+
+def check_rows(rows: Iterable[RawRow], pattern: str | re.Pattern[str] | None = None,
+               ) -> list[CheckedRow]:
+    """Normalise and check each row, then mark later repeats of a number or name+club."""
+    compiled = re.compile(pattern or DEFAULT_REGISTRATION_NUMBER_PATTERN)
+    checked = [check_row(raw, compiled) for raw in rows]
+    seen_numbers: dict[str, int] = {}
+    seen_people: dict[tuple[str, str, str], int] = {}
+    for row in checked:
+        codes = {p.code for p in row.problems}
+        if row.registration_number and "bad_registration_number" not in codes:
+            key = registration_number_key(row.registration_number)
+            if key in seen_numbers:
+                row.problems.append(Problem.of("duplicate_number", value=row.registration_number,
+                                               row=seen_numbers[key]))
+            else:
+                seen_numbers[key] = row.row
+        if "missing_name" not in codes:
+            key3 = person_key(row.first_name, row.last_name, row.club)
+            if key3 in seen_people:
+                row.problems.append(Problem.of("duplicate_name", row=seen_people[key3]))
+            else:
+                seen_people[key3] = row.row
+    return checked
+

@@ -1,0 +1,96 @@
+"""Plain data the PDF builders draw: no ORM, no request, so the builders test without a database.
+
+Money is an integer number of the smallest unit (haléř, cent), as everywhere in the project.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, time
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """What the header of every page of one round's printouts says, and how to say it."""
+
+    tournament_name: str
+    date: date
+    venue: str
+    round_number: int
+    starts_at: time | None
+    round_minutes: int
+    # The tournament's language ("cs" for ČSM, "sk" for SZMK), not the viewer's: the paper
+    # goes to the players at the tables.
+    language: str = "cs"
+    currency: str = "Kč"
+    # ČSM sheets record PB and describe every 50+ PB hand (rule B.3); SZMK has no PB.
+    premium_points: bool = True
+    # SZMK: every player starts a round with this much money (domain.md §3); None for ČSM.
+    starting_money: int | None = None
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """One seated player, as printed."""
+
+    seat: int
+    first_name: str
+    last_name: str
+    club: str = ""
+    registration_number: str = ""
+
+    @property
+    def full_name(self) -> str:
+        """Surname first, as on Czech and Slovak tournament lists."""
+        return f"{self.last_name} {self.first_name}"
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    """One table of a round with its players in seat order."""
+
+    number: int
+    players: tuple[SheetPlayer, ...]
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """One table sheet (stolový lístek / súťažný lístok): one page of the round's PDF."""
+
+    info: RoundInfo
+    table: SeatingTable
+    url: str  # the table's page, printed as a QR code and as text
+
+    @property
+    def players(self) -> tuple[SheetPlayer, ...]:
+        return self.table.players
+
+
+@dataclass(frozen=True)
+class SeatingListRow:
+    """One line of the alphabetical list on the entrance wall."""
+
+    last_name: str
+    first_name: str
+    club: str
+    table: int
+    seat: int
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name} {self.first_name}"
+
+
+@dataclass(frozen=True)
+class SeatingData:
+    """A round's seating, the input of both seating lists."""
+
+    info: RoundInfo
+    tables: tuple[SeatingTable, ...]
+
+    def rows(self) -> list[SeatingListRow]:
+        """Every seated player as a list row, in table and seat order."""
+        return [
+            SeatingListRow(p.last_name, p.first_name, p.club, table.number, p.seat)
+            for table in self.tables for p in table.players
+        ]

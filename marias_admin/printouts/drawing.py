@@ -1,0 +1,119 @@
+"""Small canvas helpers shared by the builders: fitted text, rules, and how values read.
+
+Everything is black on white with light grey fills, so the output survives a cheap
+black-and-white printer or a photocopy of a photocopy.
+"""
+
+from __future__ import annotations
+
+from datetime import date, time
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from marias_admin.printouts.fonts import BOLD, REGULAR, text_width
+
+Align = Literal["left", "center", "right"]
+
+GREY_FILL = 0.88  # header cells
+ZEBRA_FILL = 0.92  # alternate rows of the wall list
+GREY_TEXT = 0.4  # hints, pre-printed helpers
+ELLIPSIS = "…"
+
+
+def fit_size(text: str, width: float, size: float, min_size: float, bold: bool = False) -> float:
+    """The largest size ≤ ``size`` (down to ``min_size``) at which ``text`` fits ``width``."""
+    needed = text_width(text, size, bold)
+    if needed <= width or needed == 0:
+        return size
+    return max(min_size, size * width / needed)
+
+
+def ellipsize(text: str, width: float, size: float, bold: bool = False) -> str:
+    """``text`` cut with "…" so that it fits ``width`` (long club names, long venues)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + ELLIPSIS, size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def draw_text(c: Canvas, x: float, y: float, text: str, size: float, *, bold: bool = False,
+              align: Align = "left", width: float | None = None, min_size: float | None = None,
+              grey: float = 0.0) -> float:
+    """Draw one line; with ``width`` shrink it (to ``min_size``) and then cut it to fit.
+
+    ``x`` is the left edge, the centre or the right edge as ``align`` says. Returns the width
+    drawn, so that a bold surname can be followed by a regular first name.
+    """
+    if width is not None:
+        size = fit_size(text, width, size, min_size or size, bold)
+        text = ellipsize(text, width, size, bold)
+    c.setFont(BOLD if bold else REGULAR, size)
+    c.setFillGray(grey)
+    if align == "center":
+        c.drawCentredString(x, y, text)
+    elif align == "right":
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+    c.setFillGray(0)
+    return text_width(text, size, bold)
+
+
+def draw_name(c: Canvas, x: float, y: float, last: str, first: str, size: float,
+              width: float, min_size: float) -> float:
+    """Surname in bold, first name regular, shrunk together to fit ``width``; returns the
+    width drawn."""
+    full = f"{last} {first}"
+    # Fit on the bold width of the whole name: a little conservative, never overflowing.
+    size = fit_size(full, width, size, min_size, bold=True)
+    used = draw_text(c, x, y, last, size, bold=True, width=width, min_size=size)
+    space = text_width(" ", size)
+    rest = width - used - space
+    if first and rest > text_width("M" + ELLIPSIS, size):
+        used += space + draw_text(c, x + used + space, y, first, size, width=rest,
+                                  min_size=size)
+    return used
+
+
+def cell_fill(c: Canvas, x: float, y: float, w: float, h: float, gray: float) -> None:
+    c.setFillGray(gray)
+    c.rect(x, y, w, h, stroke=0, fill=1)
+    c.setFillGray(0)
+
+
+def hline(c: Canvas, x1: float, x2: float, y: float, width: float = 0.4) -> None:
+    c.setLineWidth(width)
+    c.line(x1, y, x2, y)
+
+
+def vline(c: Canvas, x: float, y1: float, y2: float, width: float = 0.4) -> None:
+    c.setLineWidth(width)
+    c.line(x, y1, x, y2)
+
+
+def dotted_line(c: Canvas, x1: float, x2: float, y: float) -> None:
+    """A line to write or sign on."""
+    c.saveState()
+    c.setLineWidth(0.5)
+    c.setDash(1, 1.5)
+    c.line(x1, y, x2, y)
+    c.restoreState()
+
+
+def format_date(value: date) -> str:
+    """12. 4. 2025: the Czech and Slovak way."""
+    return f"{value.day}. {value.month}. {value.year}"
+
+
+def format_time(value: time) -> str:
+    return f"{value.hour}:{value.minute:02d}"
+
+
+def format_money(amount: int, currency: str) -> str:
+    """1000 → "10 €", 1050 → "10,50 €" (integer arithmetic, decimal comma)."""
+    sign = "−" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    number = f"{whole}" if cents == 0 else f"{whole},{cents:02d}"
+    return f"{sign}{number} {currency}"

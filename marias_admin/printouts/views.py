@@ -1,0 +1,89 @@
+"""PDF downloads for a round: table sheets (organiser only) and seating lists.
+
+Seating lists are public while the tournament's ``public_seating`` toggle is on (they hang on
+the wall anyway); table sheets carry registration numbers and a link for results, so only
+the organiser prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from marias_admin.printouts import selectors
+from marias_admin.printouts.data import SeatingData
+from marias_admin.printouts.seating_lists import (
+    build_seating_alphabetical,
+    build_seating_by_table,
+)
+from marias_admin.printouts.table_sheets import build_table_sheets
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.selectors import can_organise
+
+
+@require_GET
+@never_cache
+def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_organise(request.user, tournament):
+        raise PermissionDenied
+    try:
+        round_ = selectors.seated_round(tournament, number)
+        data = selectors.table_sheets(tournament, round_, request.build_absolute_uri)
+    except selectors.RoundNotSeated:
+        return _not_seated(request, tournament, number)
+    return _pdf(build_table_sheets(data), tournament, number, "table-sheets")
+
+
+@require_GET
+@never_cache
+def seating_tables(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    return _seating_list(request, tournament_id, number, build_seating_by_table,
+                         "seating-by-table")
+
+
+@require_GET
+@never_cache
+def seating_alpha(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    return _seating_list(request, tournament_id, number, build_seating_alphabetical,
+                         "seating-alphabetical")
+
+
+def _seating_list(request: HttpRequest, tournament_id: int, number: int,
+                  build: Callable[[SeatingData], bytes], kind: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not tournament.public_seating:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_organise(request.user, tournament):
+            raise PermissionDenied
+    try:
+        round_ = selectors.seated_round(tournament, number)
+        data = selectors.seating(tournament, round_)
+    except selectors.RoundNotSeated:
+        return _not_seated(request, tournament, number)
+    return _pdf(build(data), tournament, number, kind)
+
+
+def _pdf(content: bytes, tournament: Tournament, number: int, kind: str) -> HttpResponse:
+    """Shown in the browser (inline) for printing, with a name that saves sensibly."""
+    filename = f"{slugify(tournament.name) or 'tournament'}-round-{number}-{kind}.pdf"
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response
+
+
+def _not_seated(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A 404 that says why: the organiser asked too early, not for a wrong address."""
+    return render(request, "printouts/not_seated.html",
+                  {"tournament": tournament, "number": number}, status=404)

@@ -1,0 +1,60 @@
+"""Forms of the round page: seat, swap, change state, re-plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.seating.models import Seat, SeatingMethod
+from marias_admin.tournaments.forms import Form
+
+
+class SeatForm(Form):
+    method = forms.ChoiceField(label=_("seating method"), choices=SeatingMethod.choices)
+    seed = forms.IntegerField(
+        label=_("seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text=_("Empty draws a new random seed. The same seed gives the same seating."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class SwapForm(Form):
+    first = forms.TypedChoiceField(label=_("player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("swap with"), coerce=int)
+    confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        by_name = sorted(
+            seats, key=lambda s: (s.registration.player.last_name, s.registration.player.first_name)
+        )
+        choices = [("", "—")] + [
+            (
+                s.registration_id,
+                f"{s.registration.player.full_name} ({s.table.number}/{s.position})",
+            )
+            for s in by_name
+        ]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", _("Choose a different player."))
+        return data
+
+
+class StateForm(Form):
+    state = forms.CharField()
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class ReplanForm(Form):
+    confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)

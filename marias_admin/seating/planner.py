@@ -1,0 +1,48 @@
+"""Adapter between the seating service and the pure generator package.
+
+The service speaks registration ids and the Django enums; the generator speaks plain ids and
+its own types. Keeping the mapping here lets either side change without touching the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from marias_admin.seating.generator import Method, SeatingError, assess_round, seat_round
+
+PlanningError = SeatingError
+PlainSeating = list[tuple[int, ...]]
+
+
+def seat(
+    *, players: list[int], history: Sequence[PlainSeating], method: str, seed: int,
+    table_size: int, max_odd_tables: int, round_number: int, ranking: list[int],
+    standings: list[int] | None = None, rounds_total: int | None = None,
+) -> PlainSeating:
+    """One round's seating, reproducible from ``seed`` and the same inputs."""
+    seating = seat_round(
+        players, Method(method), seed, history=history, table_size=table_size,
+        max_odd_tables=max_odd_tables, round_number=round_number, ranking=ranking,
+        standings=standings if standings is not None else ranking, rounds_total=rounds_total,
+    )
+    return [tuple(int(p) for p in table) for table in seating]
+
+
+def report(
+    seating: PlainSeating, history: Sequence[PlainSeating], table_size: int | None = None
+) -> dict[str, Any]:
+    """What stays violated, as JSON for ``Round.report``: repeats against the lower bound."""
+    quality = assess_round(seating, history, table_size)
+    pairs = sorted([min(p.players), max(p.players), p.previous]
+                   for p in quality.repeated_pairs)
+    return {
+        "repeated_pairs": pairs,
+        "repeat_count": quality.repeats,
+        "lower_bound": quality.lower_bound,
+        "unavoidable": quality.repeats <= quality.lower_bound,
+        "same_table": quality.same_table_number,
+        "same_seat": quality.same_seat,
+        "odd_table_repeats": quality.odd_table_repeats,
+        "odd_table_spread": quality.odd_table_spread,
+    }

@@ -1,0 +1,81 @@
+"""Read-side queries for rounds and seats (constant query counts, whatever the field size)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import QuerySet
+
+from marias_admin.seating.models import Round, RoundState, Seat
+from marias_admin.tournaments.models import Registration, Tournament
+
+PlainSeating = list[tuple[int, ...]]  # tables in number order, registration ids in seat order
+OPEN_SEATED_STATES = (RoundState.SEATED, RoundState.CONFIRMED)  # seated, not yet played
+
+
+def round_seats(round: Round) -> QuerySet[Seat]:
+    return (
+        Seat.objects.filter(round=round)
+        .select_related("table", "registration__player__club")
+        .order_by("table__number", "position")
+    )
+
+
+def round_tables(round: Round) -> list[tuple[int, list[Seat]]]:
+    """(table number, seats in order) for the whole round, in two queries."""
+    tables: dict[int, list[Seat]] = defaultdict(list)
+    for seat in round_seats(round):
+        tables[seat.table.number].append(seat)
+    return sorted(tables.items())
+
+
+def plain_seating(round: Round) -> PlainSeating:
+    return [tuple(s.registration_id for s in seats) for _, seats in round_tables(round)]
+
+
+def history_before(tournament: Tournament, number: int) -> list[PlainSeating]:
+    """Every seated round before ``number``, oldest first, as plain data (one query)."""
+    rows = (
+        Seat.objects.filter(round__tournament=tournament, round__number__lt=number)
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table__number", "registration_id")
+    )
+    rounds: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for round_number, table_number, registration_id in rows:
+        rounds[round_number][table_number].append(registration_id)
+    return [[tuple(rounds[r][t]) for t in sorted(rounds[r])] for r in sorted(rounds)]
+
+
+def stale_rounds(tournament: Tournament) -> list[int]:
+    """Seated rounds, not yet played, whose seating no longer matches the registrations
+    (someone withdrew, arrived late or was checked in after the seating). Two queries."""
+    seated: dict[int, set[int]] = defaultdict(set)
+    for number, registration_id in Seat.objects.filter(
+        round__tournament=tournament, round__state__in=OPEN_SEATED_STATES
+    ).values_list("round__number", "registration_id"):
+        seated[number].add(registration_id)
+    if not seated:
+        return []
+    entries = list(
+        Registration.objects.filter(tournament=tournament).only(
+            "id", "status", "checked_in_at", "first_round", "withdrawn_before_round"
+        )
+    )
+    return [
+        number
+        for number in sorted(seated)
+        if seated[number] != {r.id for r in entries if r.plays_in(number)}
+    ]
+
+
+def seated_rounds_with(registration: Registration, from_round: int) -> list[int]:
+    """Open (not played) rounds from ``from_round`` on where this entry has a seat."""
+    return list(
+        Seat.objects.filter(
+            registration=registration,
+            round__number__gte=from_round,
+            round__state__in=OPEN_SEATED_STATES,
+        )
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+    )

@@ -1,0 +1,229 @@
+"""Writes about rounds and seats: seat, swap, re-plan, move through the round's states.
+
+The seating itself comes from the pure generator (via :mod:`marias_admin.seating.planner`);
+this module only reads the history, stores the result, and refuses what the rules forbid:
+played rounds never change, and a confirmed round is re-seated only when the caller says so.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from marias_admin.audit.services import audit_record
+from marias_admin.seating import planner
+from marias_admin.seating.models import Round, RoundState, Seat, SeatingMethod, Table
+from marias_admin.seating.selectors import history_before, plain_seating
+from marias_admin.tournaments.models import Registration, Tournament
+from marias_admin.tournaments.selectors import playing_in_round
+
+SEED_BITS = 48
+# Allowed moves of the round's state machine (seating itself moves draft → seated).
+TRANSITIONS: dict[RoundState, tuple[RoundState, ...]] = {
+    RoundState.SEATED: (RoundState.CONFIRMED,),
+    RoundState.CONFIRMED: (RoundState.SEATED, RoundState.RELEASED),
+    RoundState.RELEASED: (RoundState.CLOSED,),
+    RoundState.CLOSED: (),
+    RoundState.DRAFT: (),
+}
+
+
+def _refuse_fixed(round: Round, confirm_reseat: bool) -> None:
+    if round.is_fixed:
+        raise ValidationError(
+            _("Round %(number)s has been played; its seating can no longer change.")
+            % {"number": round.number},
+            code="round_played",
+        )
+    if round.state == RoundState.CONFIRMED and not confirm_reseat:
+        raise ValidationError(
+            _("Round %(number)s is confirmed. Confirm that it should be seated again.")
+            % {"number": round.number},
+            code="round_confirmed",
+        )
+
+
+def _ranking(tournament: Tournament, ids: list[int]) -> list[int]:
+    """Strongest first: by seeding rank, unranked players after them by name."""
+    regs = {r.id: r for r in Registration.objects.filter(id__in=ids).select_related("player")}
+    return sorted(
+        ids,
+        key=lambda i: (
+            regs[i].seed_rank is None,
+            regs[i].seed_rank or 0,
+            regs[i].player.last_name,
+            regs[i].player.first_name,
+            i,
+        ),
+    )
+
+
+@transaction.atomic
+def round_seat(
+    *,
+    user: Any,
+    round: Round,
+    method: SeatingMethod | None = None,
+    seed: int | None = None,
+    confirm_reseat: bool = False,
+) -> Round:
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    _refuse_fixed(round, confirm_reseat)
+    tournament = round.tournament
+    unseated = tournament.rounds.filter(number__lt=round.number, tables__isnull=True)
+    if unseated.exists():
+        raise ValidationError(
+            _("Seat round %(number)s first.") % {"number": unseated.order_by("number")[0].number},
+            code="earlier_round_unseated",
+        )
+    method = SeatingMethod(method or round.method)
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    players = [r.id for r in playing_in_round(tournament, round.number)]
+    history = history_before(tournament, round.number)
+    try:
+        seating = planner.seat(
+            players=players,
+            history=history,
+            method=method,
+            seed=seed,
+            table_size=tournament.table_size,
+            max_odd_tables=tournament.max_odd_tables,
+            round_number=round.number,
+            ranking=_ranking(tournament, players),
+            rounds_total=tournament.rounds_planned,
+        )
+    except planner.PlanningError as exc:
+        raise ValidationError(str(exc), code="seating_impossible") from exc
+    before = plain_seating(round) if round.state != RoundState.DRAFT else None
+    _store(round, seating)
+    round.method, round.seed = method, seed
+    round.report = planner.report(seating, history, tournament.table_size)
+    round.state = RoundState.SEATED
+    round.seated_at = timezone.now()
+    round.save()
+    audit_record(
+        user=user,
+        action="round.seat",
+        obj=round,
+        tournament=tournament,
+        before={"seating": before} if before else None,
+        after={"seating": seating, "method": method.value, "seed": seed},
+        summary=_("Round %(number)s seated (%(method)s, seed %(seed)s)")
+        % {"number": round.number, "method": method.label, "seed": seed},
+    )
+    return round
+
+
+def _store(round: Round, seating: list[tuple[int, ...]]) -> None:
+    Seat.objects.filter(round=round).delete()
+    Table.objects.filter(round=round).delete()
+    tables = Table.objects.bulk_create(
+        [Table(round=round, number=n) for n in range(1, len(seating) + 1)]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round, table=table, position=position, registration_id=registration_id)
+            for table, players in zip(tables, seating, strict=True)
+            for position, registration_id in enumerate(players, start=1)
+        ]
+    )
+
+
+@transaction.atomic
+def seat_swap(
+    *,
+    user: Any,
+    round: Round,
+    first: Registration,
+    second: Registration,
+    confirm_reseat: bool = False,
+) -> Round:
+    """Exchange two players' seats; the report then shows any repeat the swap created."""
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    _refuse_fixed(round, confirm_reseat)
+    seats = {
+        s.registration_id: s
+        for s in Seat.objects.filter(round=round, registration__in=(first, second))
+    }
+    if first.pk == second.pk or len(seats) != 2:
+        raise ValidationError(
+            _("Choose two different players seated in this round."), code="swap_players"
+        )
+    before = plain_seating(round)
+    a, b = seats[first.pk], seats[second.pk]
+    places = [(a.table_id, a.position), (b.table_id, b.position)]
+    Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round, table_id=places[1][0], position=places[1][1], registration=first),
+            Seat(round=round, table_id=places[0][0], position=places[0][1], registration=second),
+        ]
+    )
+    after = plain_seating(round)
+    round.report = planner.report(
+        after, history_before(round.tournament, round.number), round.tournament.table_size
+    )
+    if round.state == RoundState.CONFIRMED:
+        round.state = RoundState.SEATED
+    round.save()
+    audit_record(
+        user=user,
+        action="round.swap",
+        obj=round,
+        tournament=round.tournament,
+        before={"seating": before},
+        after={"seating": after},
+        summary=_("Round %(number)s: %(a)s ↔ %(b)s")
+        % {"number": round.number, "a": first.player, "b": second.player},
+    )
+    return round
+
+
+@transaction.atomic
+def round_set_state(*, user: Any, round: Round, state: RoundState) -> Round:
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    current = RoundState(round.state)
+    if state not in TRANSITIONS[current]:
+        raise ValidationError(
+            _("A round cannot go from “%(old)s” to “%(new)s”.")
+            % {"old": current.label, "new": RoundState(state).label},
+            code="round_state",
+        )
+    round.state = state
+    round.save(update_fields=["state"])
+    audit_record(
+        user=user,
+        action="round.state",
+        obj=round,
+        tournament=round.tournament,
+        before={"state": current.value},
+        after={"state": RoundState(state).value},
+    )
+    return round
+
+
+@transaction.atomic
+def rounds_replan(
+    *,
+    user: Any,
+    tournament: Tournament,
+    from_round: int,
+    confirm_reseat: bool = False,
+) -> list[Round]:
+    """Re-seat every seated round from ``from_round`` on (after a late entry or withdrawal).
+
+    All of them or none: a played or (without consent) confirmed round stops the whole re-plan.
+    """
+    rounds = list(
+        tournament.rounds.filter(number__gte=from_round, tables__isnull=False)
+        .distinct()
+        .order_by("number")
+    )
+    for round in rounds:
+        _refuse_fixed(round, confirm_reseat)
+    return [round_seat(user=user, round=r, seed=r.seed, confirm_reseat=True) for r in rounds]

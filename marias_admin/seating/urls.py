@@ -1,0 +1,23 @@
+"""Round pages: organiser pages under /tournaments/, public pages under /t/."""
+
+from django.urls import path
+
+from marias_admin.seating import views
+
+app_name = "seating"
+
+ROUND = "tournaments/<int:tournament_id>/rounds/<int:number>/"
+
+urlpatterns = [
+    path(ROUND, views.round_detail, name="round"),
+    path(ROUND + "seat/", views.round_seat_view, name="round_seat"),
+    path(ROUND + "swap/", views.round_swap_view, name="round_swap"),
+    path(ROUND + "state/", views.round_state_view, name="round_state"),
+    path("tournaments/<int:tournament_id>/replan/<int:from_round>/", views.replan, name="replan"),
+    path("t/<int:tournament_id>/round/<int:number>/", views.round_public, name="round_public"),
+    path(
+        "t/<int:tournament_id>/round/<int:number>/table/<int:table>/",
+        views.table_public,
+        name="table_public",
+    ),
+]

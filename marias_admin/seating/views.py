@@ -1,0 +1,540 @@
+"""Round pages: the organiser's round page (seat, swap, confirm, release, re-plan) and the
+public, read-only seating pages players open from the wall or the QR code on their sheet.
+
+Views stay thin: the services decide and refuse (played rounds, confirmed rounds, impossible
+fields); a refusal is shown as a message in the visitor's language, never as an error page.
+A confirmed round is only changed after a page that says so and asks again.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marias_admin.seating.forms import ReplanForm, SeatForm, StateForm, SwapForm
+from marias_admin.seating.models import FIXED_ROUND_STATES, Round, RoundState, Seat, SeatingMethod
+from marias_admin.seating.selectors import (
+    OPEN_SEATED_STATES,
+    history_before,
+    round_seats,
+    round_tables,
+)
+from marias_admin.seating.services import (
+    TRANSITIONS,
+    round_seat,
+    round_set_state,
+    rounds_replan,
+    seat_swap,
+)
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.permissions import organiser_required, public_seating_tournament
+from marias_admin.tournaments.selectors import playing_in_round
+
+# --- read helpers (also used by the tournament pages) ---------------------------------------
+
+
+SEATING_ERRORS = {
+    # the generator's stable error codes, in the visitor's language
+    "too_few_players": gettext_lazy("there are too few players to fill a table."),
+    "cannot_split": gettext_lazy("the players cannot be split into tables of the allowed "
+                                 "sizes."),
+    "too_many_odd_tables": gettext_lazy(
+        "the field would need more tables of the other size than the tournament allows "
+        "(see “most tables of the other size” in the tournament's settings)."),
+    "unsupported_table_size": gettext_lazy("only tables of 3 or 4 players are supported."),
+    "missing_standings": gettext_lazy("this round is seated by the standings, which are not "
+                                      "available yet; choose another method."),
+}
+
+
+def error_text(error: ValidationError) -> str:
+    """A service's refusal as one sentence for a message."""
+    text = " ".join(str(m) for m in error.messages)
+    if getattr(error, "code", None) == "seating_impossible":
+        cause = getattr(error.__cause__, "code", None)
+        reason = SEATING_ERRORS.get(str(cause), text) if cause is not None else text
+        return _("The round cannot be seated: %(reason)s") % {"reason": reason}
+    return text
+
+
+@dataclass
+class SeatView:
+    seat: Seat
+    repeat: bool = False  # meets someone at this table again
+    swapped: bool = False  # one of the two players just swapped
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: list[SeatView]
+
+    @property
+    def highlighted(self) -> bool:
+        return any(s.swapped for s in self.seats)
+
+
+@dataclass
+class RepeatView:
+    first: Seat | None
+    second: Seat | None
+    first_id: int
+    second_id: int
+    times: int
+    earlier: list[tuple[int, int]] = field(default_factory=list)  # (round, table) before
+    highlighted: bool = False
+
+
+def _earlier_meetings(
+    history: list[list[tuple[int, ...]]], pairs: set[frozenset[int]]
+) -> dict[frozenset[int], list[tuple[int, int]]]:
+    met: dict[frozenset[int], list[tuple[int, int]]] = defaultdict(list)
+    if not pairs:
+        return met
+    involved = set().union(*pairs)
+    for round_number, seating in enumerate(history, start=1):
+        for table_number, players in enumerate(seating, start=1):
+            here = [p for p in players if p in involved]
+            for i, a in enumerate(here):
+                for b in here[i + 1 :]:
+                    pair = frozenset((a, b))
+                    if pair in pairs:
+                        met[pair].append((round_number, table_number))
+    return met
+
+
+def _int_list(values: list[str]) -> set[int]:
+    return {int(v) for v in values if v.isdigit()}
+
+
+def _count(value: Any) -> int:
+    """A report figure, whether the planner gives a number or the list behind it."""
+    if isinstance(value, list | tuple | dict):
+        return len(value)
+    return int(value or 0)
+
+
+def round_view(round: Round, swapped: set[int] = frozenset()) -> dict[str, Any]:
+    """Tables, seats and the report of a round, ready for the template (constant queries)."""
+    seat_list = list(round_seats(round))
+    by_id = {s.registration_id: s for s in seat_list}
+    report = round.report or {}
+    pairs = report.get("repeated_pairs") or []
+    pair_keys = {frozenset((a, b)) for a, b, *_rest in pairs}
+    history = history_before(round.tournament, round.number)
+    earlier = _earlier_meetings(history, pair_keys)
+    in_repeat = set().union(*pair_keys) if pair_keys else set()
+    repeats = []
+    for a, b, *rest in pairs:
+        times = rest[0] if rest else 2
+        repeats.append(
+            RepeatView(
+                first=by_id.get(a),
+                second=by_id.get(b),
+                first_id=a,
+                second_id=b,
+                times=times,
+                earlier=earlier.get(frozenset((a, b)), []),
+                highlighted=bool({a, b} & swapped),
+            )
+        )
+    repeats.sort(
+        key=lambda r: (not r.highlighted, -r.times, r.first.table.number if r.first else 0)
+    )
+    tables: dict[int, list[SeatView]] = defaultdict(list)
+    for seat in seat_list:
+        tables[seat.table.number].append(
+            SeatView(
+                seat=seat,
+                repeat=seat.registration_id in in_repeat,
+                swapped=seat.registration_id in swapped,
+            )
+        )
+    return {
+        "seats": seat_list,
+        "tables": [TableView(number=n, seats=s) for n, s in sorted(tables.items())],
+        "repeats": repeats,
+        "swap_repeats": [r for r in repeats if r.highlighted],
+        "report": {
+            "repeat_count": _count(report.get("repeat_count", len(pairs))),
+            "lower_bound": _count(report.get("lower_bound")),
+            "unavoidable": bool(report.get("unavoidable")),
+            "same_table": _count(report.get("same_table")),
+            "same_seat": _count(report.get("same_seat")),
+            "odd_table_repeats": (_count(report["odd_table_repeats"])
+                                  if "odd_table_repeats" in report else None),
+        },
+        "player_count": len(seat_list),
+        "small_tables": sum(1 for s in tables.values() if len(s) != round.tournament.table_size),
+    }
+
+
+def _round_or_404(tournament: Tournament, number: int) -> Round:
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    round.tournament = tournament
+    return round
+
+
+def _round_url(round: Round, **query: Any) -> str:
+    url = reverse("seating:round", args=(round.tournament_id, round.number))
+    return f"{url}?{urlencode(query, doseq=True)}" if query else url
+
+
+STATE_ACTIONS: dict[RoundState, Any] = {
+    # target state → (button label, needs a confirmation page, button style)
+    RoundState.CONFIRMED: (lambda: _("Confirm seating"), False, "primary"),
+    RoundState.SEATED: (lambda: _("Reopen for changes"), False, "secondary"),
+    RoundState.RELEASED: (lambda: _("Release: start the round"), True, "primary"),
+    RoundState.CLOSED: (lambda: _("Close the round"), True, "secondary"),
+}
+
+
+def _state_buttons(round: Round) -> list[dict[str, Any]]:
+    return [
+        {
+            "state": target.value,
+            "label": STATE_ACTIONS[target][0](),
+            "style": STATE_ACTIONS[target][2],
+        }
+        for target in TRANSITIONS[RoundState(round.state)]
+    ]
+
+
+# --- organiser pages ------------------------------------------------------------------------
+
+
+@require_GET
+@organiser_required
+def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = _round_or_404(tournament, number)
+    swapped = _int_list(request.GET.getlist("swapped"))
+    view = round_view(round, swapped)
+    rounds = list(tournament.rounds.all())
+    playing = playing_in_round(tournament, round.number)
+    seated_ids = {s.registration_id for s in view["seats"]}
+    playing_ids = {r.id for r in playing}
+    stale = bool(seated_ids) and not round.is_fixed and seated_ids != playing_ids
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "rounds": rounds,
+        "previous_round": next((r for r in rounds if r.number == number - 1), None),
+        "next_round": next((r for r in rounds if r.number == number + 1), None),
+        "seat_form": SeatForm(initial={"method": round.method}),
+        "swap_form": SwapForm(seats=view["seats"]) if view["seats"] else None,
+        "state_buttons": _state_buttons(round),
+        "playing_count": len(playing),
+        "stale": stale,
+        "not_seated_yet": [r for r in playing if r.id not in seated_ids] if stale else [],
+        "no_longer_playing": [s for s in view["seats"] if s.registration_id not in playing_ids]
+        if stale
+        else [],
+        "swapped": swapped,
+        **view,
+    }
+    return render(request, "seating/round.html", context)
+
+
+def _confirm_page(
+    request: HttpRequest,
+    round: Round,
+    *,
+    title: str,
+    text: str,
+    action: str,
+    fields: dict[str, Any],
+    button: str,
+    danger: bool = True,
+) -> HttpResponse:
+    return render(
+        request,
+        "seating/confirm.html",
+        {
+            "tournament": round.tournament,
+            "round": round,
+            "title": title,
+            "text": text,
+            "action": action,
+            "fields": fields,
+            "button": button,
+            "danger": danger,
+            "cancel_url": _round_url(round),
+        },
+    )
+
+
+@require_POST
+@organiser_required
+def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = _round_or_404(tournament, number)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect(_round_url(round))
+    data = form.cleaned_data
+    try:
+        round = round_seat(
+            user=request.user,
+            round=round,
+            method=SeatingMethod(data["method"]),
+            seed=data["seed"],
+            confirm_reseat=data["confirm_reseat"],
+        )
+    except ValidationError as error:
+        if getattr(error, "code", None) == "round_confirmed":
+            return _confirm_page(
+                request,
+                round,
+                title=_("Round %(number)s is confirmed — seat it again?") % {"number": number},
+                text=_(
+                    "The seating of round %(number)s has been confirmed and may already be "
+                    "printed or announced. Seating it again replaces every table; print "
+                    "the sheets again afterwards."
+                )
+                % {"number": number},
+                action=reverse("seating:round_seat", args=(tournament.pk, number)),
+                fields={
+                    "method": data["method"],
+                    "seed": "" if data["seed"] is None else data["seed"],
+                    "confirm_reseat": "1",
+                },
+                button=_("Yes, seat round %(number)s again") % {"number": number},
+            )
+        messages.error(request, error_text(error))
+        return redirect(_round_url(round))
+    report = round.report or {}
+    repeats = _count(report.get("repeat_count", len(report.get("repeated_pairs") or [])))
+    if repeats:
+        messages.warning(
+            request,
+            _("Round %(number)s seated (seed %(seed)s). Some players meet again — see the report.")
+            % {"number": number, "seed": round.seed},
+        )
+    else:
+        messages.success(
+            request,
+            _("Round %(number)s seated (seed %(seed)s) with no repeated opponents.")
+            % {"number": number, "seed": round.seed},
+        )
+    return redirect(_round_url(round))
+
+
+@require_POST
+@organiser_required
+def round_swap_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = _round_or_404(tournament, number)
+    seats = list(round_seats(round))
+    form = SwapForm(request.POST, seats=seats)
+    if not form.is_valid():
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+        return redirect(_round_url(round) + "#swap")
+    by_id = {s.registration_id: s for s in seats}
+    first = by_id[form.cleaned_data["first"]].registration
+    second = by_id[form.cleaned_data["second"]].registration
+    try:
+        seat_swap(
+            user=request.user,
+            round=round,
+            first=first,
+            second=second,
+            confirm_reseat=form.cleaned_data["confirm_reseat"],
+        )
+    except ValidationError as error:
+        if getattr(error, "code", None) == "round_confirmed":
+            return _confirm_page(
+                request,
+                round,
+                title=_("Round %(number)s is confirmed — swap the players?") % {"number": number},
+                text=_(
+                    "%(a)s and %(b)s change seats in the confirmed round %(number)s. "
+                    "The round goes back to “seated”; confirm it and print the two "
+                    "tables' sheets again afterwards."
+                )
+                % {"a": first.player.full_name, "b": second.player.full_name, "number": number},
+                action=reverse("seating:round_swap", args=(tournament.pk, number)),
+                fields={"first": first.pk, "second": second.pk, "confirm_reseat": "1"},
+                button=_("Yes, swap them"),
+            )
+        messages.error(request, error_text(error))
+        return redirect(_round_url(round))
+    messages.success(
+        request,
+        _("%(a)s and %(b)s swapped seats.")
+        % {"a": first.player.full_name, "b": second.player.full_name},
+    )
+    return redirect(_round_url(round, swapped=[first.pk, second.pk]) + "#report")
+
+
+@require_POST
+@organiser_required
+def round_state_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = _round_or_404(tournament, number)
+    form = StateForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["state"] not in RoundState.values:
+        messages.error(request, _("Unknown round state."))
+        return redirect(_round_url(round))
+    target = RoundState(form.cleaned_data["state"])
+    needs_confirmation = target in STATE_ACTIONS and STATE_ACTIONS[target][1]
+    if (
+        needs_confirmation
+        and not form.cleaned_data["confirmed"]
+        and target in TRANSITIONS[RoundState(round.state)]
+    ):
+        if target == RoundState.RELEASED:
+            title = _("Release round %(number)s?") % {"number": number}
+            text = _(
+                "The round starts: its seating becomes fixed and can never change "
+                "again. Later rounds are seated around it."
+            )
+        else:
+            title = _("Close round %(number)s?") % {"number": number}
+            text = _("The round is over; its seating stays as it is.")
+        return _confirm_page(
+            request,
+            round,
+            title=title,
+            text=text,
+            action=reverse("seating:round_state", args=(tournament.pk, number)),
+            fields={"state": target.value, "confirmed": "1"},
+            button=STATE_ACTIONS[target][0](),
+            danger=target == RoundState.RELEASED,
+        )
+    try:
+        round_set_state(user=request.user, round=round, state=target)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(
+            request, _("Round %(number)s: %(state)s.") % {"number": number, "state": target.label}
+        )
+    return redirect(_round_url(round))
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def replan(request: HttpRequest, tournament: Tournament, from_round: int) -> HttpResponse:
+    """Re-seat the open rounds from ``from_round`` on after a withdrawal or late entry."""
+    rounds = list(tournament.rounds.all())
+    affected = [r for r in rounds if r.number >= from_round and r.state in OPEN_SEATED_STATES]
+    played = [r.number for r in rounds if r.state in FIXED_ROUND_STATES]
+    blocked = [r.number for r in rounds if r.number >= from_round and r.is_fixed]
+    confirmed = [r for r in affected if r.state == RoundState.CONFIRMED]
+    registrations_url = reverse("tournaments:registrations", args=(tournament.pk,))
+    if not affected:
+        messages.info(
+            request,
+            _("No seated round from round %(number)s on needs re-planning.")
+            % {"number": from_round},
+        )
+        return redirect(registrations_url)
+    if request.method == "POST":
+        form = ReplanForm(request.POST)
+        confirm = form.is_valid() and form.cleaned_data["confirm_reseat"]
+        try:
+            done = rounds_replan(
+                user=request.user,
+                tournament=tournament,
+                from_round=from_round,
+                confirm_reseat=confirm,
+            )
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        else:
+            messages.success(
+                request,
+                _("Re-planned rounds: %(rounds)s. Print their sheets again.")
+                % {"rounds": ", ".join(str(r.number) for r in done)},
+            )
+            return redirect(
+                "seating:round",
+                tournament_id=tournament.pk,
+                number=done[0].number if done else from_round,
+            )
+    return render(
+        request,
+        "seating/replan.html",
+        {
+            "tournament": tournament,
+            "from_round": from_round,
+            "affected": affected,
+            "played": played,
+            "blocked": blocked,
+            "confirmed": confirmed,
+            "cancel_url": registrations_url,
+        },
+    )
+
+
+# --- public pages ---------------------------------------------------------------------------
+
+
+def _public_round(request: HttpRequest, tournament_id: int, number: int) -> Round:
+    tournament = public_seating_tournament(request, tournament_id)
+    return _round_or_404(tournament, number)
+
+
+def _not_seated(request: HttpRequest, round: Round) -> HttpResponse:
+    return render(
+        request,
+        "seating/public_not_seated.html",
+        {"tournament": round.tournament, "round": round},
+        status=404,
+    )
+
+
+@require_GET
+def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    round = _public_round(request, tournament_id, number)
+    tables = round_tables(round)
+    if not tables:
+        return _not_seated(request, round)
+    alphabetical = sorted(
+        (seat for _number, seats in tables for seat in seats),
+        key=lambda s: (s.registration.player.last_name, s.registration.player.first_name),
+    )
+    return render(
+        request,
+        "seating/public_round.html",
+        {
+            "tournament": round.tournament,
+            "round": round,
+            "tables": tables,
+            "alphabetical": alphabetical,
+            "provisional": round.state == RoundState.SEATED,
+        },
+    )
+
+
+@require_GET
+def table_public(request: HttpRequest, tournament_id: int, number: int, table: int) -> HttpResponse:
+    round = _public_round(request, tournament_id, number)
+    seats = list(round_seats(round).filter(table__number=table))
+    if not seats:
+        if not round_seats(round).exists():
+            return _not_seated(request, round)
+        raise Http404
+    return render(
+        request,
+        "seating/public_table.html",
+        {
+            "tournament": round.tournament,
+            "round": round,
+            "table": table,
+            "seats": seats,
+            "provisional": round.state == RoundState.SEATED,
+        },
+    )

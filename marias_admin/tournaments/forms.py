@@ -1,0 +1,193 @@
+"""Organiser forms: they check the input and shape it for the services, nothing more."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.players.models import Club, Player
+from marias_admin.tournaments.models import (
+    RULESET_CHOICES,
+    Currency,
+    Role,
+    Tournament,
+)
+from scoring.presets import get_preset
+
+DEFAULT_RULESET = "csm-licitovany-2023"
+CENTS = Decimal(100)
+TABLE_SIZE_CHOICES = [
+    (4, _("4 players (ČSM, up to three tables of 3)")),
+    (3, _("3 players (SZMK, tables of 4 for the remainder)")),
+]
+
+
+def _field(name: str, **kwargs: Any) -> forms.Field:
+    """The model field's own form field: same label, help text and validators."""
+    return Tournament._meta.get_field(name).formfield(**kwargs)
+
+
+def apply_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's ValidationError next to the fields it names, the rest on top."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+class Form(forms.Form):
+    """Labels without the trailing colon (they stand above their fields)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(Form):
+    """Create or edit a tournament. The base rate is typed in crowns/euros (0,20), stored in
+    haléře/cents; left empty on creation, it comes from the rules preset, as does the currency.
+    """
+
+    name = _field("name")
+    date = _field("date", widget=DateInput)
+    venue = _field("venue")
+    ruleset_code = forms.ChoiceField(label=_("rules"), choices=RULESET_CHOICES,
+                                     initial=DEFAULT_RULESET)
+    base_rate = forms.DecimalField(
+        label=_("base rate"), required=False, min_value=Decimal("0.01"), max_digits=8,
+        decimal_places=2, localize=True,
+        help_text=_("Value of one rate unit in crowns or euros, e.g. 0,20. "
+                    "Leave empty to use the rules' default."),
+    )
+    currency = forms.ChoiceField(
+        label=_("currency"), required=False,
+        choices=[("", _("from the rules")), *Currency.choices],
+    )
+    rounds_planned = _field("rounds_planned", min_value=1, max_value=20)
+    round_minutes = _field("round_minutes", min_value=10, max_value=600)
+    table_size = forms.TypedChoiceField(label=_("table size"), choices=TABLE_SIZE_CHOICES,
+                                        coerce=int, initial=4)
+    max_odd_tables = _field("max_odd_tables", max_value=50)
+    public_seating = _field("public_seating")
+    public_standings = _field("public_standings")
+    public_results = _field("public_results")
+    public_players = _field("public_players")
+
+    def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
+        self.instance = instance
+        if instance is not None:
+            initial = {name: getattr(instance, name) for name in self.base_fields
+                       if name != "base_rate"}
+            initial["base_rate"] = Decimal(instance.base_rate) / CENTS
+            kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        if instance is not None:  # an existing tournament always has both
+            self.fields["base_rate"].required = True
+            self.fields["base_rate"].help_text = ""
+            self.fields["currency"].required = True
+            self.fields["currency"].choices = Currency.choices
+        else:
+            preset = get_preset(DEFAULT_RULESET)
+            self.fields["base_rate"].widget.attrs["placeholder"] = (
+                f"{Decimal(preset.base) / CENTS:.2f}".replace(".", ","))
+
+    def clean_base_rate(self) -> int | None:
+        value = self.cleaned_data.get("base_rate")
+        if value is None:
+            return None
+        return int((value * CENTS).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+    def service_kwargs(self) -> dict[str, Any]:
+        """The cleaned data as keyword arguments of ``tournament_create``/``_update``."""
+        data = dict(self.cleaned_data)
+        for optional in ("base_rate", "currency"):
+            if data.get(optional) in (None, ""):
+                data.pop(optional)
+        return data
+
+
+class WithdrawForm(Form):
+    before_round = forms.TypedChoiceField(
+        label=_("Withdraw before round"), coerce=int,
+        help_text=_("Rounds already played keep the player."),
+    )
+    reason = forms.CharField(label=_("reason"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, rounds: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["before_round"].choices = [
+            (n, _("round %(number)s") % {"number": n}) for n in rounds]
+        if rounds:
+            self.fields["before_round"].initial = rounds[0]
+
+
+class NewPlayerForm(Form):
+    last_name = forms.CharField(label=_("last name"), max_length=60)
+    first_name = forms.CharField(label=_("first name"), max_length=60)
+    club = forms.CharField(
+        label=_("club"), max_length=120, required=False,
+        help_text=_("A club not known yet is created."),
+        widget=forms.TextInput(attrs={"list": "club-names", "autocomplete": "off"}),
+    )
+    registration_number = forms.CharField(label=_("registration number"), max_length=20,
+                                          required=False)
+    seed_rank = forms.IntegerField(label=_("seeding rank"), min_value=1, required=False)
+    present = forms.BooleanField(label=_("present now (check in)"), required=False,
+                                 initial=True)
+
+    def clean_registration_number(self) -> str:
+        number = self.cleaned_data["registration_number"].strip()
+        if number:
+            holder = Player.objects.filter(registration_number=number).first()
+            if holder is not None:
+                raise ValidationError(
+                    _("%(player)s already has this number; register them from the list of "
+                      "existing players instead."), params={"player": holder.full_name},
+                    code="number_taken")
+        return number
+
+    def club_names(self) -> list[str]:
+        return list(Club.objects.order_by("name").values_list("name", flat=True))
+
+
+class PlayerSearchForm(Form):
+    q = forms.CharField(label=_("Find a player"), required=False, max_length=60,
+                        widget=forms.TextInput(attrs={"type": "search",
+                                                      "placeholder": _("name or number")}))
+
+
+class ExistingPlayerForm(Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.all(), widget=forms.HiddenInput)
+    present = forms.BooleanField(required=False)
+
+
+class RoleGrantForm(Form):
+    username = forms.CharField(label=_("user name"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=Role.choices)
+
+    def clean_username(self) -> Any:
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise ValidationError(_("There is no user “%(name)s”. Create the account in the "
+                                    "administration first."), params={"name": username},
+                                  code="unknown_user")
+        return user
+
+
+class RoleRevokeForm(Form):
+    user = forms.ModelChoiceField(queryset=get_user_model().objects.all())
+    role = forms.ChoiceField(choices=Role.choices)

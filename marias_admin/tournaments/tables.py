@@ -1,0 +1,60 @@
+"""The registration list as a django-tables2 table (sortable, phone friendly)."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.tournaments.models import Registration, RegistrationStatus
+
+
+class RegistrationTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Name"), accessor="player__last_name",
+        order_by=("player__last_name", "player__first_name"),
+        attrs={"td": {"class": "name"}},
+    )
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name",
+                         default="", attrs={"td": {"class": "club"}})
+    number = tables.Column(verbose_name=_("Reg. no."),
+                           accessor="player__registration_number", default="",
+                           attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    status = tables.Column(verbose_name=_("Status"), attrs={"td": {"class": "status"}})
+    checked_in_at = tables.Column(verbose_name=_("Check-in"), default="",
+                                  attrs={"td": {"class": "num time"}})
+    seed_rank = tables.Column(verbose_name=_("Seed"), default="",
+                              attrs={"td": {"class": "num seed"}, "th": {"class": "num"}})
+    actions = tables.TemplateColumn(
+        template_name="tournaments/_registration_actions.html", verbose_name="",
+        orderable=False, attrs={"td": {"class": "actions"}},
+    )
+
+    class Meta:
+        model = Registration
+        fields = ("name", "club", "number", "status", "checked_in_at", "seed_rank", "actions")
+        orderable = True
+        attrs = {"class": "data registrations"}
+        row_attrs = {"class": lambda record: f"reg-{record.status}",
+                     "id": lambda record: f"reg-{record.pk}"}
+        empty_text = _("No registrations match.")
+
+    def render_name(self, record: Registration) -> str:
+        return format_html("<strong>{}</strong> {}", record.player.last_name,
+                           record.player.first_name)
+
+    def render_status(self, record: Registration) -> str:
+        detail = ""
+        if record.status == RegistrationStatus.WITHDRAWN and record.withdrawn_before_round:
+            detail = _("before round %(number)s") % {"number": record.withdrawn_before_round}
+        elif record.first_round > 1:
+            detail = _("from round %(number)s") % {"number": record.first_round}
+        return format_html('<span class="pill status-{}">{}</span>{}', record.status,
+                           record.get_status_display(),
+                           format_html(' <small class="muted">{}</small>', detail)
+                           if detail else "")
+
+    def render_checked_in_at(self, value: object) -> str:
+        return date_format(timezone.localtime(value), "H:i")

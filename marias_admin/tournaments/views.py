@@ -1,0 +1,346 @@
+"""Organiser pages of a tournament: list, create, dashboard, edit, registrations, roles.
+
+Every page but the list is for the tournament's organisers (see :mod:`.permissions`); every
+write goes through :mod:`.services`, and a refusal there is shown next to the field or as a
+message in the visitor's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marias_admin.players.models import Player
+from marias_admin.seating.selectors import seated_rounds_with, stale_rounds
+from marias_admin.seating.views import error_text
+from marias_admin.tournaments import services
+from marias_admin.tournaments.filters import RegistrationFilter, player_search
+from marias_admin.tournaments.forms import (
+    ExistingPlayerForm,
+    NewPlayerForm,
+    PlayerSearchForm,
+    RoleGrantForm,
+    RoleRevokeForm,
+    TournamentForm,
+    WithdrawForm,
+    apply_service_errors,
+)
+from marias_admin.tournaments.models import (
+    PLAYING_STATUSES,
+    Registration,
+    RegistrationStatus,
+    Role,
+    Tournament,
+    TournamentState,
+)
+from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
+from marias_admin.tournaments.selectors import registrations, tournaments_for
+from marias_admin.tournaments.tables import RegistrationTable
+
+
+def _registration_counts(tournament: Tournament) -> dict[str, int]:
+    return Registration.objects.filter(tournament=tournament).aggregate(
+        total=Count("id"),
+        registered=Count("id", filter=Q(status=RegistrationStatus.REGISTERED)),
+        present=Count("id", filter=Q(status__in=PLAYING_STATUSES)),
+        withdrawn=Count("id", filter=Q(status=RegistrationStatus.WITHDRAWN)),
+    )
+
+
+def _first_open_round(rounds: list[Any]) -> int:
+    """The first round not played yet (rounds played never change)."""
+    return max((r.number for r in rounds if r.is_fixed), default=0) + 1
+
+
+def _back(request: HttpRequest, tournament: Tournament, anchor: str = "") -> HttpResponse:
+    """Back to the registration list, keeping its filter and scroll position."""
+    url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        url = reverse("tournaments:registrations", args=(tournament.pk,))
+    return redirect(f"{url}{anchor}")
+
+
+# --- tournaments ----------------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = tournaments_for(request.user).annotate(
+        entries=Count("registrations", distinct=True))
+    return render(request, "tournaments/list.html", {
+        "tournaments": tournaments, "can_create": can_create_tournament(request.user),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not can_create_tournament(request.user):
+        raise PermissionDenied(_("Only staff can create tournaments."))
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(user=request.user, **form.service_kwargs())
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, _("Tournament “%(name)s” created with %(rounds)s rounds.")
+                             % {"name": tournament.name, "rounds": tournament.rounds_planned})
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": None})
+
+
+@require_GET
+@organiser_required
+def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rounds = list(tournament.rounds.annotate(table_count=Count("tables")))
+    next_state = services.tournament_next_state(tournament)
+    return render(request, "tournaments/detail.html", {
+        "tournament": tournament, "rounds": rounds, "counts": _registration_counts(tournament),
+        "next_state": next_state, "stale": stale_rounds(tournament),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(user=request.user, tournament=tournament,
+                                       **form.service_kwargs())
+        except ValidationError as error:
+            apply_service_errors(form, error)
+            tournament.refresh_from_db()
+        else:
+            messages.success(request, _("Changes saved."))
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+
+
+@require_POST
+@organiser_required
+def tournament_state(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    state = request.POST.get("state", "")
+    try:
+        if state not in TournamentState.values:
+            raise ValidationError(_("Unknown tournament state."), code="tournament_state")
+        services.tournament_advance(user=request.user, tournament=tournament,
+                                    state=TournamentState(state))
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("The tournament is now in the state “%(state)s”.")
+                         % {"state": tournament.get_state_display()})
+    return redirect("tournaments:detail", tournament_id=tournament.pk)
+
+
+# --- registrations --------------------------------------------------------------------------
+
+
+@require_GET
+@organiser_required
+def registration_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    queryset = registrations(tournament).select_related("tournament")
+    filterset = RegistrationFilter(request.GET or None, queryset=queryset, tournament=tournament)
+    table = RegistrationTable(filterset.qs)
+    tables.RequestConfig(request, paginate=False).configure(table)
+    rounds = list(tournament.rounds.all())
+    return render(request, "tournaments/registrations.html", {
+        "tournament": tournament, "filter": filterset, "table": table,
+        "counts": _registration_counts(tournament), "stale": stale_rounds(tournament),
+        "play_started": _first_open_round(rounds) > 1,
+    })
+
+
+def _tournament_registration(tournament: Tournament, registration_id: int) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("player", "tournament"),
+                             tournament=tournament, pk=registration_id)
+
+
+@require_POST
+@organiser_required
+def registration_check_in(request: HttpRequest, tournament: Tournament,
+                          registration_id: int) -> HttpResponse:
+    registration = _tournament_registration(tournament, registration_id)
+    late = request.POST.get("late") == "1"
+    if registration.status == RegistrationStatus.WITHDRAWN:
+        messages.error(request, _("%(player)s has withdrawn.")
+                       % {"player": registration.player.full_name})
+        return _back(request, tournament)
+    services.registration_check_in(user=request.user, registration=registration, late=late)
+    if late:
+        messages.success(request, _("%(player)s checked in late: plays from round %(number)s.")
+                         % {"player": registration.player.full_name,
+                            "number": registration.first_round})
+    else:
+        messages.success(request, _("%(player)s checked in.")
+                         % {"player": registration.player.full_name})
+    return _back(request, tournament, f"#reg-{registration.pk}")
+
+
+@require_POST
+@organiser_required
+def registration_check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    done = services.registrations_check_in_all(user=request.user, tournament=tournament)
+    messages.success(request, ngettext("%(count)d player checked in.",
+                                       "%(count)d players checked in.", len(done))
+                     % {"count": len(done)})
+    return _back(request, tournament)
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def registration_withdraw(request: HttpRequest, tournament: Tournament,
+                          registration_id: int) -> HttpResponse:
+    registration = _tournament_registration(tournament, registration_id)
+    rounds = list(tournament.rounds.all())
+    first_open = _first_open_round(rounds)
+    open_rounds = [n for n in range(first_open, tournament.rounds_planned + 1)]
+    if registration.status == RegistrationStatus.WITHDRAWN:
+        messages.info(request, _("%(player)s has already withdrawn.")
+                      % {"player": registration.player.full_name})
+        return redirect("tournaments:registrations", tournament_id=tournament.pk)
+    form = WithdrawForm(request.POST or None, rounds=open_rounds)
+    if request.method == "POST" and form.is_valid():
+        before_round = form.cleaned_data["before_round"]
+        try:
+            services.registration_withdraw(user=request.user, registration=registration,
+                                           before_round=before_round,
+                                           reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, _("%(player)s withdrawn before round %(number)s.")
+                             % {"player": registration.player.full_name,
+                                "number": before_round})
+            if seated_rounds_with(registration, before_round):
+                return redirect("seating:replan", tournament_id=tournament.pk,
+                                from_round=before_round)
+            return redirect("tournaments:registrations", tournament_id=tournament.pk)
+    return render(request, "tournaments/withdraw.html", {
+        "tournament": tournament, "registration": registration, "form": form,
+        "open_rounds": open_rounds, "first_open": first_open,
+    })
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def registration_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Register a new player (created on the way) or one the federation already knows."""
+    first_open = _first_open_round(list(tournament.rounds.all()))
+    new_form = NewPlayerForm(request.POST if "new" in request.POST else None)
+    search_form = PlayerSearchForm(request.GET or None)
+    if request.method == "POST":
+        if "new" in request.POST:
+            registration = _add_new_player(request, tournament, new_form, first_open)
+        else:
+            registration = _add_existing_player(request, tournament, first_open)
+        if registration is not None:
+            name = registration.player.full_name
+            messages.success(request, _("%(player)s registered.") % {"player": name}
+                             if registration.status == RegistrationStatus.REGISTERED else
+                             _("%(player)s registered and checked in.") % {"player": name})
+            return redirect("tournaments:registration_add", tournament_id=tournament.pk)
+    found: list[Player] = []
+    if search_form.is_valid() and search_form.cleaned_data["q"]:
+        found = player_search(tournament, search_form.cleaned_data["q"])
+    return render(request, "tournaments/registration_add.html", {
+        "tournament": tournament, "new_form": new_form, "search_form": search_form,
+        "found": found, "first_open": first_open, "club_names": new_form.club_names(),
+    })
+
+
+def _add_new_player(request: HttpRequest, tournament: Tournament, form: NewPlayerForm,
+                    first_open: int) -> Registration | None:
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    try:
+        with transaction.atomic():
+            player = services.player_create(
+                user=request.user, first_name=data["first_name"], last_name=data["last_name"],
+                club_name=data["club"], registration_number=data["registration_number"])
+            return _register(request, tournament, player, data["present"], first_open,
+                             data["seed_rank"])
+    except ValidationError as error:
+        apply_service_errors(form, error)
+        return None
+
+
+def _add_existing_player(request: HttpRequest, tournament: Tournament,
+                         first_open: int) -> Registration | None:
+    form = ExistingPlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player from the list."))
+        return None
+    try:
+        return _register(request, tournament, form.cleaned_data["player"],
+                         form.cleaned_data["present"], first_open, None)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+        return None
+
+
+def _register(request: HttpRequest, tournament: Tournament, player: Player, present: bool,
+              first_open: int, seed_rank: int | None) -> Registration:
+    """A player who arrives once play has started is a late entry from the next open round."""
+    if present:
+        status = RegistrationStatus.PRESENT if first_open == 1 else RegistrationStatus.LATE
+    else:
+        status = RegistrationStatus.REGISTERED
+    return services.registration_create(user=request.user, tournament=tournament,
+                                        player=player, status=status, seed_rank=seed_rank,
+                                        first_round=first_open)
+
+
+# --- roles ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def roles(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = RoleGrantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        member, role = form.cleaned_data["username"], Role(form.cleaned_data["role"])
+        services.role_grant(user=request.user, tournament=tournament, member=member, role=role)
+        messages.success(request, _("%(user)s now has the role “%(role)s”.")
+                         % {"user": member.get_username(), "role": role.label})
+        return redirect("tournaments:roles", tournament_id=tournament.pk)
+    grants = tournament.roles.select_related("user").order_by("role", "user__username")
+    return render(request, "tournaments/roles.html", {
+        "tournament": tournament, "form": form, "grants": grants,
+    })
+
+
+@require_POST
+@organiser_required
+def role_revoke(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = RoleRevokeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a role to revoke."))
+        return redirect("tournaments:roles", tournament_id=tournament.pk)
+    member, role = form.cleaned_data["user"], Role(form.cleaned_data["role"])
+    try:
+        services.role_revoke(user=request.user, tournament=tournament, member=member, role=role)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("%(user)s no longer has the role “%(role)s”.")
+                         % {"user": member.get_username(), "role": role.label})
+    return redirect("tournaments:roles", tournament_id=tournament.pk)
