@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "marias_admin.players",
     "marias_admin.tournaments",
     "marias_admin.seating",
+    "marias_admin.sheets",
     "marias_admin.printouts",
 ]
 

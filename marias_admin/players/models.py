@@ -34,6 +34,11 @@ class Player(models.Model):
         _("registration number"), max_length=20, null=True, blank=True,
         help_text=_("Federation registration number, if the player has one."),
     )
+    user = models.OneToOneField(
+        "auth.User", verbose_name=_("user account"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="player",
+        help_text=_("Lets the player confirm his table's results."),
+    )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

@@ -1,0 +1,178 @@
+"""The digital table sheet (stolový lístek): hands, totals, confirmation and rulings.
+
+Money columns are per seat (seat 4 empty at a table of three) so that the database itself can
+refuse a hand or a totals line that does not sum to zero.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+
+SEAT_COUNT = 4
+PB_DIGITS = {"max_digits": 7, "decimal_places": 1}  # PB may be half points
+
+
+class SheetState(models.TextChoices):
+    DRAFT = "draft", _("being entered")
+    SUBMITTED = "submitted", _("submitted")
+    CONFIRMED = "confirmed", _("confirmed")
+    DISPUTED = "disputed", _("disputed")
+
+
+class SheetMode(models.TextChoices):
+    HANDS = "hands", _("hand by hand")
+    TOTALS = "totals", _("totals only")
+
+
+def _sum_is_zero(prefix: str) -> Q:
+    """seat_1 + seat_2 + seat_3 + (seat_4 or 0) == 0, written as a comparison Django can check."""
+    return Q(**{f"{prefix}_1": -(F(f"{prefix}_2") + F(f"{prefix}_3")
+                                 + Coalesce(F(f"{prefix}_4"), 0))})
+
+
+class TableSheet(models.Model):
+    """One table's record of one round."""
+
+    table = models.OneToOneField("seating.Table", on_delete=models.CASCADE, related_name="sheet")
+    state = models.CharField(_("state"), max_length=16, choices=SheetState.choices,
+                             default=SheetState.DRAFT)
+    mode = models.CharField(_("entry"), max_length=16, choices=SheetMode.choices,
+                            default=SheetMode.HANDS)
+    version = models.PositiveIntegerField(default=0)  # optimistic lock: bumped by every write
+    scorekeeper = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("scorekeeper"))
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Totals mode: the final ZB (money) and PB per seat copied from the paper sheet.
+    total_money_1 = models.IntegerField(null=True, blank=True)
+    total_money_2 = models.IntegerField(null=True, blank=True)
+    total_money_3 = models.IntegerField(null=True, blank=True)
+    total_money_4 = models.IntegerField(null=True, blank=True)
+    total_pb_1 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    total_pb_2 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    total_pb_3 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    total_pb_4 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    # Hands mode: the paper sheet's totals typed for reconciliation.
+    paper_money_1 = models.IntegerField(null=True, blank=True)
+    paper_money_2 = models.IntegerField(null=True, blank=True)
+    paper_money_3 = models.IntegerField(null=True, blank=True)
+    paper_money_4 = models.IntegerField(null=True, blank=True)
+    paper_pb_1 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    paper_pb_2 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    paper_pb_3 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    paper_pb_4 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+
+    class Meta:
+        verbose_name = _("table sheet")
+        verbose_name_plural = _("table sheets")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(total_money_1__isnull=True) | _sum_is_zero("total_money"),
+                name="sheet_totals_sum_to_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.round} / {self.table.number}"
+
+
+class HandRecord(models.Model):
+    """One line of the sheet: a hand as recorded, and its settlement by the engine."""
+
+    sheet = models.ForeignKey(TableSheet, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    hand = models.JSONField(_("hand"))  # scoring.jsonio format
+    notation = models.CharField(_("as typed"), max_length=300, blank=True)
+    description = models.CharField(_("description"), max_length=400)
+    money_1 = models.IntegerField()
+    money_2 = models.IntegerField()
+    money_3 = models.IntegerField()
+    money_4 = models.IntegerField(null=True, blank=True)
+    pb_1 = models.DecimalField(default=0, **PB_DIGITS)
+    pb_2 = models.DecimalField(default=0, **PB_DIGITS)
+    pb_3 = models.DecimalField(default=0, **PB_DIGITS)
+    pb_4 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    premium_described = models.BooleanField(default=False)  # 50+ PB: described and signed
+    premium_pending = models.BooleanField(default=False)  # PB wait for the referee
+    explanation = models.JSONField(default=list, blank=True)
+    # Copied from the paper sheet: the amounts written there, checked against the engine.
+    paper_money = models.JSONField(null=True, blank=True)
+    mismatch = models.BooleanField(default=False)
+    mismatch_accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                             on_delete=models.SET_NULL, related_name="+")
+    mismatch_note = models.CharField(max_length=300, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    deleted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    delete_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ("sheet", "number")
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=("sheet", "number"), name="hand_number_once"),
+            models.CheckConstraint(condition=_sum_is_zero("money"), name="hand_sums_to_zero"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.description}"
+
+    @property
+    def money(self) -> list[int]:
+        values = [self.money_1, self.money_2, self.money_3, self.money_4]
+        return [v for v in values if v is not None]
+
+
+class RulingKind(models.TextChoices):
+    RENONC = "renonc", _("renonc")
+    PREMIUM_GRANTED = "premium_granted", _("PB granted")
+    PREMIUM_REFUSED = "premium_refused", _("PB refused")
+    FLEK_CANCELLED = "flek_cancelled", _("flek cancelled")
+    MISMATCH_ACCEPTED = "mismatch_accepted", _("difference from the paper sheet accepted")
+    YELLOW_CARD = "yellow_card", _("yellow card")
+    RED_CARD = "red_card", _("red card")
+    DISQUALIFICATION = "disqualification", _("disqualification")
+    CONTUMATION = "contumation", _("contumation")
+    OTHER = "other", _("other ruling")
+
+
+class Ruling(models.Model):
+    """A referee's decision, tied to the sheet and (where it concerns one) the hand."""
+
+    sheet = models.ForeignKey(TableSheet, on_delete=models.CASCADE, related_name="rulings")
+    hand = models.ForeignKey(HandRecord, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="rulings")
+    kind = models.CharField(_("ruling"), max_length=24, choices=RulingKind.choices)
+    offender = models.ForeignKey("tournaments.Registration", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="rulings",
+                                 verbose_name=_("player"))
+    code = models.CharField(_("rule code"), max_length=16, blank=True)  # renonc code, component
+    reason = models.TextField(_("reason"))
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                           related_name="+", verbose_name=_("referee"))
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("at", "id")
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="ruling_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.at:%H:%M})"

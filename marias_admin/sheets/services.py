@@ -1,0 +1,391 @@
+"""Writes to a table sheet: hands, totals, state, rulings. One transaction each, audited.
+
+Every write names the sheet version its author saw; if someone else wrote in between, the write
+is refused with :class:`SheetConflict` (the second writer then sees the current state) instead
+of silently overwriting.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from marias_admin.audit.services import audit_record
+from marias_admin.seating.models import Table
+from marias_admin.sheets.models import (
+    HandRecord,
+    Ruling,
+    RulingKind,
+    SheetMode,
+    SheetState,
+    TableSheet,
+)
+from marias_admin.sheets.selectors import EDITABLE_STATES
+from marias_admin.tournaments.models import Registration
+from scoring import Hand, ScoringError, settle
+from scoring.jsonio import hand_from_dict, hand_to_dict
+from scoring.notation import format_hand
+from scoring.ruleset import Ruleset
+from scoring.types import Component
+
+
+class SheetConflict(ValidationError):
+    """Someone else changed the sheet since the author loaded it."""
+
+
+def scoring_error(exc: ScoringError) -> ValidationError:
+    """The engine's problems as a form error in the user's language, keyed by field."""
+    lang = (get_language() or "cs")[:2]
+    return ValidationError({p.field: p.message(lang) for p in exc.problems}, code=exc.code)
+
+
+def sheet_for(table: Table) -> TableSheet:
+    sheet, _created = TableSheet.objects.get_or_create(table=table)
+    return sheet
+
+
+def _lock(sheet: TableSheet, expected_version: int | None) -> TableSheet:
+    locked = (TableSheet.objects.select_for_update()
+              .select_related("table__round__tournament").get(pk=sheet.pk))
+    if expected_version is not None and locked.version != expected_version:
+        raise SheetConflict(
+            _("Someone else changed this table sheet meanwhile. Your change was not saved; "
+              "here is the current state."), code="conflict")
+    return locked
+
+
+def _bump(sheet: TableSheet) -> None:
+    TableSheet.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
+    sheet.version += 1
+
+
+def _editable(sheet: TableSheet) -> None:
+    if sheet.state not in EDITABLE_STATES:
+        raise ValidationError(
+            _("The sheet is %(state)s; a referee must reopen it before it can change.")
+            % {"state": SheetState(sheet.state).label}, code="sheet_closed")
+
+
+def _ruleset(sheet: TableSheet) -> Ruleset:
+    return sheet.table.round.tournament.ruleset()
+
+
+def _players(sheet: TableSheet) -> int:
+    return sheet.table.seats.count()
+
+
+def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
+                      paper_money: Sequence[int] | None) -> None:
+    try:
+        result = settle(hand, ruleset)
+    except ScoringError as exc:
+        raise scoring_error(exc) from exc
+    money = [result.money[s] for s in sorted(result.money)]
+    pb = [Decimal(result.premium[s].numerator) / result.premium[s].denominator
+          for s in sorted(result.premium)]
+    record.hand = hand_to_dict(hand)
+    record.description = format_hand(hand, ruleset)[:400]
+    record.money_1, record.money_2, record.money_3 = money[:3]
+    record.money_4 = money[3] if len(money) == 4 else None
+    record.pb_1, record.pb_2, record.pb_3 = pb[:3]
+    record.pb_4 = pb[3] if len(pb) == 4 else None
+    record.premium_described = result.premium_described
+    record.premium_pending = result.premium_pending
+    record.explanation = [line.as_dict(ruleset, "cs")["text"] for line in result.lines]
+    record.paper_money = list(paper_money) if paper_money is not None else None
+    record.mismatch = paper_money is not None and list(paper_money) != money
+    record.mismatch_accepted_by = None
+    record.mismatch_note = ""
+
+
+def _check_players(hand: Hand, players: int) -> None:
+    if hand.players != players:
+        raise ValidationError({"players": _("This table has %(n)s players.") % {"n": players}},
+                              code="players")
+
+
+@transaction.atomic
+def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand: Hand,
+             notation: str = "", paper_money: Sequence[int] | None = None) -> HandRecord:
+    sheet = _lock(sheet, expected_version)
+    _editable(sheet)
+    _check_players(hand, _players(sheet))
+    number = (sheet.hands.aggregate(n=Max("number"))["n"] or 0) + 1
+    record = HandRecord(sheet=sheet, number=number, notation=notation[:300], created_by=user)
+    _apply_settlement(record, hand, _ruleset(sheet), paper_money)
+    record.save()
+    if sheet.scorekeeper_id is None and getattr(user, "is_authenticated", False):
+        TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
+    _bump(sheet)
+    audit_record(user=user, action="hand.add", obj=record,
+                 tournament=sheet.table.round.tournament, after=_snapshot(record),
+                 summary=f"{sheet}: {record}")
+    return record
+
+
+@transaction.atomic
+def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, hand: Hand,
+              reason: str, notation: str = "",
+              paper_money: Sequence[int] | None = None) -> HandRecord:
+    sheet = _lock(record.sheet, expected_version)
+    _editable(sheet)
+    _need_reason(reason)
+    _check_players(hand, _players(sheet))
+    record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
+    before = _snapshot(record)
+    record.notation = notation[:300]
+    _apply_settlement(record, hand, _ruleset(sheet), paper_money)
+    record.save()
+    _bump(sheet)
+    audit_record(user=user, action="hand.edit", obj=record,
+                 tournament=sheet.table.round.tournament, before=before,
+                 after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
+    return record
+
+
+@transaction.atomic
+def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
+                reason: str) -> HandRecord:
+    sheet = _lock(record.sheet, expected_version)
+    _editable(sheet)
+    _need_reason(reason)
+    record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
+    record.deleted_at, record.deleted_by, record.delete_reason = timezone.now(), user, reason
+    record.save(update_fields=["deleted_at", "deleted_by", "delete_reason"])
+    _bump(sheet)
+    audit_record(user=user, action="hand.delete", obj=record,
+                 tournament=sheet.table.round.tournament, before=_snapshot(record),
+                 reason=reason, summary=f"{sheet}: {record}")
+    return record
+
+
+def _need_reason(reason: str) -> None:
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say why the hand changes.")}, code="reason")
+
+
+def _snapshot(record: HandRecord) -> dict[str, Any]:
+    return {"number": record.number, "hand": record.hand, "notation": record.notation,
+            "description": record.description, "money": record.money,
+            "pb": [str(p) for p in (record.pb_1, record.pb_2, record.pb_3, record.pb_4)
+                   if p is not None],
+            "paper_money": record.paper_money}
+
+
+# -- totals ------------------------------------------------------------------------------------
+
+
+def _seat_values(values: Sequence[Any], players: int, what: str) -> list[Any]:
+    if len(values) != players:
+        raise ValidationError({what: _("Enter a value for each of the %(n)s players.")
+                               % {"n": players}}, code="seats")
+    return list(values)
+
+
+@transaction.atomic
+def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
+               money: Sequence[int], pb: Sequence[Decimal]) -> TableSheet:
+    """Totals mode: the paper sheet's final ZB and PB; the money must sum to zero."""
+    sheet = _lock(sheet, expected_version)
+    _editable(sheet)
+    players = _players(sheet)
+    money = _seat_values(money, players, "money")
+    pb = _seat_values(pb, players, "pb")
+    if sum(money) != 0:
+        raise ValidationError({"money": _("ZB must sum to zero; they sum to %(sum)s.")
+                               % {"sum": sum(money)}}, code="zero_sum")
+    if sheet.hands.filter(deleted_at__isnull=True).exists():
+        raise ValidationError(_("This sheet has hands; delete them or reconcile instead."),
+                              code="has_hands")
+    before = _totals(sheet, "total")
+    sheet.mode = SheetMode.TOTALS
+    for seat in range(1, 5):
+        setattr(sheet, f"total_money_{seat}", money[seat - 1] if seat <= players else None)
+        setattr(sheet, f"total_pb_{seat}", pb[seat - 1] if seat <= players else None)
+    sheet.save()
+    _bump(sheet)
+    audit_record(user=user, action="sheet.totals", obj=sheet,
+                 tournament=sheet.table.round.tournament, before=before,
+                 after=_totals(sheet, "total"), summary=str(sheet))
+    return sheet
+
+
+@transaction.atomic
+def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
+                     money: Sequence[int | None], pb: Sequence[Decimal | None]) -> TableSheet:
+    """Reconciliation: the totals written on the paper sheet, compared with the hands."""
+    sheet = _lock(sheet, expected_version)
+    players = _players(sheet)
+    money = _seat_values(money, players, "money")
+    pb = _seat_values(pb, players, "pb")
+    before = _totals(sheet, "paper")
+    for seat in range(1, 5):
+        setattr(sheet, f"paper_money_{seat}", money[seat - 1] if seat <= players else None)
+        setattr(sheet, f"paper_pb_{seat}", pb[seat - 1] if seat <= players else None)
+    sheet.save()
+    _bump(sheet)
+    audit_record(user=user, action="sheet.paper_totals", obj=sheet,
+                 tournament=sheet.table.round.tournament, before=before,
+                 after=_totals(sheet, "paper"), summary=str(sheet))
+    return sheet
+
+
+def _totals(sheet: TableSheet, prefix: str) -> dict[str, Any]:
+    return {f"{prefix}_{kind}_{s}": str(getattr(sheet, f"{prefix}_{kind}_{s}"))
+            for kind in ("money", "pb") for s in range(1, 5)}
+
+
+# -- state -------------------------------------------------------------------------------------
+
+
+def _set_state(sheet: TableSheet, user: Any, state: SheetState, reason: str = "") -> None:
+    before = sheet.state
+    sheet.state = state
+    sheet.save()
+    _bump(sheet)
+    audit_record(user=user, action=f"sheet.{state.value}", obj=sheet,
+                 tournament=sheet.table.round.tournament, before={"state": before},
+                 after={"state": state.value}, reason=reason, summary=str(sheet))
+
+
+@transaction.atomic
+def sheet_submit(*, user: Any, sheet: TableSheet, expected_version: int | None) -> TableSheet:
+    sheet = _lock(sheet, expected_version)
+    _editable(sheet)
+    hands = list(sheet.hands.filter(deleted_at__isnull=True))
+    if sheet.mode == SheetMode.HANDS and not hands:
+        raise ValidationError(_("Enter the hands (or the totals) before submitting."),
+                              code="empty")
+    if sheet.mode == SheetMode.TOTALS and sheet.total_money_1 is None:
+        raise ValidationError(_("Enter the totals before submitting."), code="empty")
+    open_mismatch = [h.number for h in hands if h.mismatch and h.mismatch_accepted_by_id is None]
+    if open_mismatch:
+        raise ValidationError(
+            _("Hands %(hands)s differ from the paper sheet: correct them or ask a referee.")
+            % {"hands": ", ".join(map(str, open_mismatch))}, code="mismatch")
+    sheet.submitted_by, sheet.submitted_at = user, timezone.now()
+    _set_state(sheet, user, SheetState.SUBMITTED)
+    return sheet
+
+
+@transaction.atomic
+def sheet_confirm(*, user: Any, sheet: TableSheet, expected_version: int | None) -> TableSheet:
+    """Confirmation by someone else; permission (who) is checked by the caller's selector."""
+    sheet = _lock(sheet, expected_version)
+    if sheet.state != SheetState.SUBMITTED:
+        raise ValidationError(_("Only a submitted sheet can be confirmed."), code="state")
+    if sheet.submitted_by_id == getattr(user, "pk", None):
+        raise ValidationError(_("The sheet must be confirmed by someone other than who "
+                                "submitted it."), code="own_submission")
+    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
+    _set_state(sheet, user, SheetState.CONFIRMED)
+    return sheet
+
+
+@transaction.atomic
+def sheet_dispute(*, user: Any, sheet: TableSheet, reason: str) -> TableSheet:
+    sheet = _lock(sheet, None)
+    _need_reason(reason)
+    if sheet.state not in (SheetState.SUBMITTED, SheetState.CONFIRMED):
+        raise ValidationError(_("Only a submitted or confirmed sheet can be disputed."),
+                              code="state")
+    _set_state(sheet, user, SheetState.DISPUTED, reason)
+    return sheet
+
+
+@transaction.atomic
+def sheet_reopen(*, user: Any, sheet: TableSheet, reason: str) -> TableSheet:
+    sheet = _lock(sheet, None)
+    _need_reason(reason)
+    if sheet.state == SheetState.DRAFT:
+        raise ValidationError(_("The sheet is already open."), code="state")
+    sheet.confirmed_by = sheet.confirmed_at = None
+    sheet.submitted_by = sheet.submitted_at = None
+    _set_state(sheet, user, SheetState.DRAFT, reason)
+    return sheet
+
+
+# -- rulings -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def ruling_add(
+    *, user: Any, sheet: TableSheet, kind: RulingKind, reason: str,
+    hand: HandRecord | None = None, offender: Registration | None = None, code: str = "",
+    expected_version: int | None = None,
+) -> Ruling:
+    """Record a referee's decision; rulings about a hand re-settle it through the engine."""
+    sheet = _lock(sheet, expected_version)
+    _need_reason(reason)
+    kind = RulingKind(kind)
+    seat = _seat_of(sheet, offender)
+    if kind in (RulingKind.RENONC, RulingKind.PREMIUM_GRANTED, RulingKind.PREMIUM_REFUSED,
+                RulingKind.FLEK_CANCELLED, RulingKind.MISMATCH_ACCEPTED) and hand is None:
+        raise ValidationError({"hand": _("Choose the hand this ruling concerns.")},
+                              code="hand_required")
+    if hand is not None:
+        hand = HandRecord.objects.select_for_update().get(pk=hand.pk, sheet=sheet,
+                                                          deleted_at__isnull=True)
+        _rule_on_hand(sheet, hand, kind, seat, code, user, reason)
+    ruling = Ruling.objects.create(sheet=sheet, hand=hand, kind=kind, offender=offender,
+                                   code=code, reason=reason, by=user)
+    _bump(sheet)
+    audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
+                 tournament=sheet.table.round.tournament, reason=reason,
+                 after={"kind": kind.value, "hand": hand.number if hand else None,
+                        "offender": offender.pk if offender else None, "code": code},
+                 summary=f"{sheet}: {kind.label}")
+    return ruling
+
+
+def _seat_of(sheet: TableSheet, offender: Registration | None) -> int | None:
+    if offender is None:
+        return None
+    seat = sheet.table.seats.filter(registration=offender).values_list("position", flat=True)
+    if not seat:
+        raise ValidationError({"offender": _("This player does not sit at this table.")},
+                              code="offender")
+    return seat[0]
+
+
+def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat: int | None,
+                  code: str, user: Any, reason: str) -> None:
+    before = _snapshot(record)
+    ruleset = _ruleset(sheet)
+    hand = hand_from_dict(record.hand)
+    if kind is RulingKind.MISMATCH_ACCEPTED:
+        record.mismatch_accepted_by, record.mismatch_note = user, reason[:300]
+        record.save(update_fields=["mismatch_accepted_by", "mismatch_note"])
+        return
+    if kind is RulingKind.RENONC:
+        if seat is None:
+            raise ValidationError({"offender": _("Choose who committed the renonc.")},
+                                  code="offender")
+        from scoring.hand import Renonc
+
+        hand = dataclasses.replace(hand, renonc=Renonc(code, seat))
+    elif kind in (RulingKind.PREMIUM_GRANTED, RulingKind.PREMIUM_REFUSED):
+        hand = dataclasses.replace(hand, premium_ruling=kind is RulingKind.PREMIUM_GRANTED)
+    elif kind is RulingKind.FLEK_CANCELLED:
+        try:
+            component = Component(code)
+        except ValueError:
+            raise ValidationError({"code": _("Choose the part whose flek is cancelled.")},
+                                  code="component") from None
+        hand = dataclasses.replace(
+            hand, doublings=tuple(d for d in hand.doublings if d.component is not component))
+    paper = record.paper_money
+    _apply_settlement(record, hand, ruleset, paper)
+    record.save()
+    audit_record(user=user, action="hand.ruling", obj=record,
+                 tournament=sheet.table.round.tournament, before=before,
+                 after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
