@@ -14,7 +14,7 @@ HOST := 127.0.0.1:8000
 help:
 	@echo "make run      - install, migrate, create the admin login and serve on http://$(HOST)/"
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
-	@echo "make bench    - rules-engine benchmarks"
+	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make lint     - ruff check"
 	@echo "make messages - update and compile translations ($(LANGS))"
 
@@ -53,9 +53,11 @@ test-postgres: venv
 	@echo "== pytest tests/web (PostgreSQL 15) =="
 	bash scripts/with-postgres.sh $(PY) -m pytest tests/web
 
-# Seating benchmark hook: add `$(PY) -m marias_admin.seating.bench` to the recipe once it exists.
 bench: venv
+	@echo "== rules engine =="
 	$(PY) -m scoring.bench
+	@echo "== seating: repeats found vs lower bound, seconds per round =="
+	$(PY) -m marias_admin.seating.generator.bench
 
 messages: venv
 	$(MANAGE) makemessages $(addprefix -l ,$(LANGS)) --ignore='.venv/*' --ignore='var/*' --ignore='tests/*'
