@@ -58,6 +58,8 @@ bench: venv
 	$(PY) -m scoring.bench
 	@echo "== seating: repeats found vs lower bound, seconds per round =="
 	$(PY) -m marias_admin.seating.generator.bench
+	@echo "== standings: computation and page times, queries per page =="
+	$(PY) -m marias_admin.standings.bench
 
 messages: venv
 	$(MANAGE) makemessages $(addprefix -l ,$(LANGS)) --ignore='.venv/*' --ignore='var/*' --ignore='tests/*'

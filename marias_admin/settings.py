@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "marias_admin.tournaments",
     "marias_admin.seating",
     "marias_admin.sheets",
+    "marias_admin.standings",
     "marias_admin.printouts",
 ]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -521,20 +521,7 @@ def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpR
 
 @require_GET
 def table_public(request: HttpRequest, tournament_id: int, number: int, table: int) -> HttpResponse:
-    round = _public_round(request, tournament_id, number)
-    seats = list(round_seats(round).filter(table__number=table))
-    if not seats:
-        if not round_seats(round).exists():
-            return _not_seated(request, round)
-        raise Http404
-    return render(
-        request,
-        "seating/public_table.html",
-        {
-            "tournament": round.tournament,
-            "round": round,
-            "table": table,
-            "seats": seats,
-            "provisional": round.state == RoundState.SEATED,
-        },
-    )
+    """The table's page (the QR code on the printed sheet): seats, and the table sheet."""
+    from marias_admin.sheets.views import table_page  # the sheets app builds on seating
+
+    return table_page(request, tournament_id, number, table)

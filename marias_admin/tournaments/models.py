@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.standings.rules import default_rules_dict
 from scoring.presets import PRESETS, get_preset
 from scoring.ruleset import Ruleset
 
@@ -23,6 +26,16 @@ class Currency(models.TextChoices):
 
 
 RULESET_CHOICES = [(code, preset.name) for code, preset in PRESETS.items()]
+
+
+def default_standings_rules() -> dict:
+    """ČSM standings rules as stored JSON (see marias_admin.standings.rules)."""
+    return default_rules_dict()
+
+
+def new_standings_seed() -> int:
+    """The seed of the lot that orders players still equal after the whole chain."""
+    return secrets.randbelow(2**62)
 
 
 class Tournament(models.Model):
@@ -52,6 +65,19 @@ class Tournament(models.Model):
     public_standings = models.BooleanField(_("public standings"), default=True)
     public_results = models.BooleanField(_("public table results"), default=True)
     public_players = models.BooleanField(_("public player pages"), default=True)
+    standings_rules = models.JSONField(
+        _("standings rules"), default=default_standings_rules, blank=True,
+        help_text=_("Round ranking chain, placement points key, tournament chain, dropped "
+                    "rounds."),
+    )
+    standings_seed = models.BigIntegerField(
+        _("seed of the standings lot"), default=new_standings_seed,
+        help_text=_("Orders players who are equal on every criterion, reproducibly."),
+    )
+    standings_locked_at = models.DateTimeField(
+        _("standings rules locked"), null=True, blank=True,
+        help_text=_("Set when the tournament starts; later changes ask first and are logged."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

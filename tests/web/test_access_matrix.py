@@ -64,7 +64,12 @@ MATRIX = [
     ("seating:round_public", lambda w: (w["t"], 1), "get", None, PUBLIC),
     ("seating:table_public", lambda w: (w["t"], 1, 1), "get", None, PUBLIC),
     ("seating:round_public", lambda w: (w["private"], 1), "get", None, PRIVATE),
-    ("seating:table_public", lambda w: (w["private"], 1, 1), "get", None, PRIVATE),
+    # The table page is the sheet the scorekeeper and referee keep, public or not.
+    ("seating:table_public", lambda w: (w["private"], 1, 1), "get", None,
+     expect(404, 404, 200, 200, 200, 200)),
+    ("sheets:log", lambda w: (w["t"],), "get", None, expect(302, 403, 403, 200, 200, 200)),
+    ("sheets:ruling_add", lambda w: (w["t"], 1, 1), "get", None,
+     expect(302, 403, 403, 200, 200, 200)),
 ]
 
 

@@ -1,0 +1,636 @@
+"""The scorekeeper's forms: a hand by the shorthand (or the paper sheet's description), a hand
+by a structured form, totals, reconciliation and the sheet's state.
+
+The forms only shape input for the engine and the services; the engine decides whether a hand
+makes sense and says where it does not. Its problems arrive keyed by the hand's fields
+(``points.declarer_cards``, ``doublings.seven`` …) and are shown next to the form field that
+holds that fact; the shorthand parser's problems carry the position of the character.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.seating.models import Seat
+from marias_admin.tournaments.forms import Form
+from scoring import ScoringError, settle
+from scoring.hand import Hand
+from scoring.jsonio import hand_from_dict
+from scoring.notation import parse
+from scoring.ruleset import CONCESSION, Ruleset
+from scoring.settle import Settlement
+from scoring.types import COMPONENT_ORDER, Component, Suit
+
+NO_CONTRACT = "none"  # the structured form's choice for a line with only a renonc
+PB_DIGITS = {"max_digits": 7, "decimal_places": 1}
+
+
+def language() -> str:
+    """The engine speaks Czech and English; Slovak pages read its Czech."""
+    lang = (get_language() or "cs")[:2]
+    return "en" if lang == "en" else "cs"
+
+
+def engine_messages(exc: ScoringError) -> list[tuple[str, str, int | None]]:
+    """(field, message in the page's language, character position) of each problem."""
+    lang = (get_language() or "cs")[:2]
+    return [(p.field, p.message(lang), p.position) for p in exc.problems]
+
+
+SUIT_LABELS = {
+    Suit.HEARTS: _("hearts (červené)"),
+    Suit.BELLS: _("bells (kule)"),
+    Suit.LEAVES: _("leaves (zelené)"),
+    Suit.ACORNS: _("acorns (žaludy)"),
+}
+COMPONENT_LABELS = {
+    Component.GAME: _("game (hra)"),
+    Component.SEVEN: _("seven (sedma)"),
+    Component.HUNDRED: _("hundred (sto)"),
+    Component.BETL: _("betl"),
+    Component.DURCH: _("durch"),
+    Component.TWO_SEVENS: _("two sevens (dvě sedmy)"),
+}
+RESULT_FIELDS = {
+    Component.GAME: "game_won",
+    Component.SEVEN: "seven_won",
+    Component.BETL: "betl_won",
+    Component.DURCH: "durch_won",
+    Component.TWO_SEVENS: "two_sevens_won",
+}
+RESULT_CHOICES = [("", "—"), ("won", _("won")), ("lost", _("lost"))]
+TRISTATE = [("", _("not recorded")), ("yes", _("yes")), ("no", _("no"))]
+SILENT_SEVEN_CHOICES = [
+    ("", "—"),
+    ("declarer:won", _("the declarer's seven won the last trick")),
+    ("declarer:lost", _("the declarer's seven was beaten in the last trick")),
+    ("defence:won", _("the defence's seven won the last trick")),
+    ("defence:lost", _("the defence's seven was beaten in the last trick")),
+]
+
+
+def seat_label(seat: Seat) -> str:
+    return f"{seat.position}. {seat.registration.player.full_name}"
+
+
+def seat_choices(seats: Sequence[Seat]) -> list[tuple[int, str]]:
+    return [(s.position, seat_label(s)) for s in seats]
+
+
+def signed(cents: int | None) -> str:
+    """Money with its sign, in the page's locale: +1,20 / −0,60 / 0,00."""
+    if cents is None:
+        return ""
+    text = number_format(Decimal(abs(int(cents))) / 100, decimal_pos=2, use_l10n=True)
+    return ("+" if cents > 0 else "\N{MINUS SIGN}" if cents < 0 else "") + text
+
+
+def pb_text(value: Decimal | int | float | None) -> str:
+    if value is None:
+        return ""
+    value = Decimal(value)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return number_format(value, decimal_pos=1, use_l10n=True)
+
+
+# -- amounts -----------------------------------------------------------------------------------
+
+_AMOUNT = re.compile(r"^[+-]?\d+([.,]\d{1,2})?$")
+
+
+class AmountField(forms.CharField):
+    """Money typed as on the paper sheet (−1,20 or -1.20 or 3), kept in haléř / cents."""
+
+    default_error_messages = {
+        "invalid": _("Enter an amount such as -1,20."),
+    }
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        attrs.update(inputmode="decimal", autocomplete="off", size="7", maxlength="16")
+        return attrs
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, int):
+            return f"{value / 100:.2f}".replace(".", ",")
+        return value
+
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        text = (text.replace("\N{MINUS SIGN}", "-").replace("\N{NO-BREAK SPACE}", "")
+                .replace(" ", "").removesuffix("Kč").removesuffix("€"))
+        if len(text) > 12 or not _AMOUNT.match(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        try:
+            amount = Decimal(text.replace(",", ".")) * 100
+        except InvalidOperation:
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+        return int(amount)
+
+
+def pb_field(**kwargs: Any) -> forms.DecimalField:
+    return forms.DecimalField(localize=True, min_value=Decimal(-9999), max_value=Decimal(9999),
+                              widget=forms.TextInput(attrs={"inputmode": "decimal",
+                                                            "size": "5"}),
+                              **PB_DIGITS, **kwargs)
+
+
+# -- hands -------------------------------------------------------------------------------------
+
+
+class HandForm(Form):
+    """What both ways of entering a hand share: seats, the version seen, a reason for edits,
+    and turning the hand into a settlement (the preview) with the engine's problems placed."""
+
+    entry = ""  # "text" or "form": which form a POST belongs to
+    # Where the engine's fields go on this form; anything else goes to ``fallback_field``.
+    error_fields: dict[str, str] = {"declarer": "declarer", "dealer": "dealer"}
+    fallback_field: str | None = None
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
+    declarer = forms.TypedChoiceField(label=_("Declarer"), coerce=int, required=False,
+                                      widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, seats: Sequence[Seat], ruleset: Ruleset,
+                 with_reason: bool = False, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", self.entry)
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        self.players = len(self.seats)
+        self.ruleset = ruleset
+        self.error_position: int | None = None
+        choices = seat_choices(self.seats)
+        self.fields["dealer"].choices = choices
+        self.fields["declarer"].choices = choices
+        if with_reason:
+            self.fields["reason"] = forms.CharField(
+                label=_("Reason for the change"), max_length=300,
+                help_text=_("Required: it stays in the hand's history."))
+
+    def _current(self, name: str) -> int | None:
+        try:
+            return int(self[name].value())
+        except (TypeError, ValueError):
+            return None
+
+    @property
+    def sitter(self) -> int | None:
+        """The dealer sits out at a table of four: he cannot be the declarer."""
+        return self._current("dealer") if self.players == 4 else None
+
+    @property
+    def declarer_options(self) -> list[dict[str, Any]]:
+        """The declarer buttons: one per seat, the sitter disabled."""
+        chosen, sitter = self._current("declarer"), self.sitter
+        return [{"seat": s, "value": s.position, "checked": s.position == chosen,
+                 "disabled": s.position == sitter,
+                 "id": f"{self.auto_id % self.add_prefix('declarer')}_{s.position}"}
+                for s in self.seats]
+
+    @property
+    def caret_pad(self) -> str | None:
+        """Spaces up to the character the parser stopped at (for a caret under the text)."""
+        if self.error_position is None:
+            return None
+        return " " * self.error_position
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            hand = self.build_hand(data)
+        except ScoringError as exc:
+            self.add_engine_problems(exc)
+            return data
+        if hand is None:
+            return data
+        try:
+            settlement = settle(hand, self.ruleset)
+        except ScoringError as exc:
+            self.add_engine_problems(exc)
+            return data
+        data["hand"], data["settlement"] = hand, settlement
+        return data
+
+    def build_hand(self, data: dict[str, Any]) -> Hand | None:
+        raise NotImplementedError
+
+    @property
+    def hand(self) -> Hand:
+        return self.cleaned_data["hand"]
+
+    @property
+    def settlement(self) -> Settlement:
+        return self.cleaned_data["settlement"]
+
+    def paper_money(self) -> list[int] | None:
+        return None
+
+    def field_for(self, engine_field: str) -> str | None:
+        if engine_field in self.error_fields:
+            return self.error_fields[engine_field]
+        for prefix, name in self.error_fields.items():
+            if prefix.endswith(".") and engine_field.startswith(prefix):
+                return name if name in self.fields else self.fallback_field
+        return self.fallback_field
+
+    def add_engine_problems(self, exc: ScoringError) -> None:
+        for field, message, position in engine_messages(exc):
+            name = self.field_for(field)
+            if position is not None and self.error_position is None:
+                self.error_position = position
+            self.add_error(name if name in self.fields else None, message)
+
+    def add_service_error(self, error: ValidationError) -> None:
+        """A service's refusal: engine fields mapped like the engine's own problems."""
+        if hasattr(error, "error_dict"):
+            for key, errors in error.error_dict.items():
+                name = self.field_for(key) if key != "reason" else "reason"
+                self.add_error(name if name in self.fields else None, errors)
+        else:
+            self.add_error(None, error)
+
+    def declarer_or_forehand(self, data: dict[str, Any]) -> int:
+        declarer = data.get("declarer")
+        if declarer:
+            return int(declarer)
+        return int(data["dealer"]) % self.players + 1
+
+    def require_declarer(self, hand: Hand, data: dict[str, Any]) -> Hand | None:
+        """A line with a contract names who played it; a line with only a renonc need not."""
+        if hand.contract is not None and not data.get("declarer"):
+            self.add_error("declarer", _("Choose who played the contract."))
+            return None
+        return hand
+
+
+class TextHandForm(HandForm):
+    """The shorthand (``7k+``) or the paper sheet's description, optionally with the amounts
+    written on the paper per player (then the engine's amounts are checked against them)."""
+
+    entry = "text"
+    fallback_field = "notation"
+
+    notation = forms.CharField(
+        label=_("Hand (shorthand or description)"), max_length=300, strip=True,
+        widget=forms.TextInput(attrs={
+            "autocomplete": "off", "autocapitalize": "off", "autocorrect": "off",
+            "spellcheck": "false", "enterkeyhint": "done", "placeholder": "100+7c f100 60+40 s+",
+        }),
+        error_messages={"required": _("Type the hand, for example 7k+.")})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in self.seats:
+            self.fields[f"paper_{seat.position}"] = AmountField(
+                label=seat_label(seat), required=False)
+
+    @property
+    def paper_fields(self) -> list[forms.BoundField]:
+        return [self[f"paper_{s.position}"] for s in self.seats]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [f"paper_{s.position}" for s in self.seats]
+        values = [data.get(n) for n in names]
+        if any(v is not None for v in values) and not any(n in self.errors for n in names):
+            for name, value in zip(names, values, strict=True):
+                if value is None:
+                    self.add_error(name, ValidationError(
+                        _("Copy the amount of every player from the paper."),
+                        code="paper_missing"))
+        return data
+
+    def build_hand(self, data: dict[str, Any]) -> Hand | None:
+        hand = parse(data["notation"], ruleset=self.ruleset, players=self.players,
+                     dealer=data["dealer"], declarer=self.declarer_or_forehand(data))
+        return self.require_declarer(hand, data)
+
+    def paper_values(self) -> list[int | None]:
+        return [self.cleaned_data.get(f"paper_{s.position}") for s in self.seats]
+
+    @property
+    def only_paper_missing(self) -> bool:
+        """Still typing the paper's amounts: everything else is fine."""
+        return bool(self.errors) and all(
+            name.startswith("paper_") and all(e.code == "paper_missing" for e in errors.data)
+            for name, errors in self.errors.items())
+
+    def paper_money(self) -> list[int] | None:
+        values = [self.cleaned_data.get(f"paper_{s.position}") for s in self.seats]
+        if all(v is None for v in values):
+            return None
+        return [int(v) for v in values]
+
+
+def _marriages(text: str) -> list[int]:
+    return [int(v) for v in re.findall(r"\d+", text or "")]
+
+
+def _result(value: str) -> bool | None:
+    return {"won": True, "lost": False, "yes": True, "no": False}.get(value or "")
+
+
+class StructuredHandForm(HandForm):
+    """The same hand by fields: contract, suits, doublings per part, points, results, PB."""
+
+    entry = "form"
+    error_fields = {
+        "declarer": "declarer", "dealer": "dealer", "contract": "contract", "trump": "trump",
+        "helper": "helper", "bid": "bid", "points": "declarer_cards",
+        "points.declarer_cards": "declarer_cards",
+        "points.declarer_marriages": "declarer_marriages",
+        "points.defence_marriages": "defence_marriages",
+        "game_won": "game_won", "seven_won": "seven_won", "betl_won": "betl_won",
+        "durch_won": "durch_won", "two_sevens_won": "two_sevens_won",
+        "silent_seven": "silent_seven", "silent_seven.": "silent_seven",
+        "laid_down": "laid_down", "not_played": "not_played", "doublings": "laid_down",
+        "renonc": "renonc_code", "renonc.code": "renonc_code",
+        "renonc.offender": "renonc_offender",
+        **{f"doublings.{c.value}": f"doubling_{c.value}" for c in COMPONENT_ORDER},
+        **{f"doublings.{c.value}.": f"doubling_{c.value}" for c in COMPONENT_ORDER},
+        "premium.trumps": "pb_trumps", "premium.trump_ace": "pb_trump_ace",
+        "premium.trump_ten": "pb_trump_ten", "premium.non_trump_marriage": "pb_non_trump_marriage",
+        "premium.helper_cards": "pb_helper_cards",
+        "premium.betl_catching_aces": "pb_betl_catching_aces",
+        "premium.betl_six_card_single_catcher": "pb_betl_six_card_single_catcher",
+        "premium.durch_unsolid_suits": "pb_durch_unsolid_suits",
+        "premium.defender_claims": "pb_defender_claims",
+    }
+
+    contract = forms.ChoiceField(label=_("Contract"))
+    trump = forms.ChoiceField(label=_("Trumps"), required=False)
+    helper = forms.ChoiceField(label=_("Helper suit (two sevens)"), required=False)
+    bid = forms.ChoiceField(label=_("Auction won at"), required=False)
+    declarer_cards = forms.IntegerField(
+        label=_("Declarer's card points"), required=False, min_value=0, max_value=90,
+        help_text=_("Including the 10 for the last trick (0–90)."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "10"}))
+    declarer_marriages = forms.CharField(
+        label=_("Declarer's marriages"), required=False, max_length=40,
+        help_text=_("For example 40 20."), widget=forms.TextInput(attrs={"inputmode": "numeric"}))
+    defence_marriages = forms.CharField(
+        label=_("Defence's marriages"), required=False, max_length=40,
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}))
+    game_won = forms.ChoiceField(label=_("Game (hra)"), required=False, choices=RESULT_CHOICES)
+    seven_won = forms.ChoiceField(label=_("Seven (sedma)"), required=False,
+                                  choices=RESULT_CHOICES)
+    betl_won = forms.ChoiceField(label=_("Betl"), required=False, choices=RESULT_CHOICES)
+    durch_won = forms.ChoiceField(label=_("Durch"), required=False, choices=RESULT_CHOICES)
+    two_sevens_won = forms.ChoiceField(label=_("Two sevens (dvě sedmy)"), required=False,
+                                       choices=RESULT_CHOICES)
+    silent_seven = forms.ChoiceField(label=_("Silent seven"), required=False,
+                                     choices=SILENT_SEVEN_CHOICES)
+    laid_down = forms.BooleanField(label=_("Laid down (ložená)"), required=False)
+    not_played = forms.BooleanField(label=_("Not played (nehráno)"), required=False)
+    renonc_code = forms.ChoiceField(label=_("Renonc"), required=False)
+    renonc_offender = forms.TypedChoiceField(label=_("Renonc committed by"), required=False,
+                                             coerce=int, empty_value=None)
+    pb_trumps = forms.IntegerField(label=_("Trumps held (with the talon)"), required=False,
+                                   min_value=0, max_value=8)
+    pb_trump_ace = forms.ChoiceField(label=_("Trump ace held"), required=False,
+                                     choices=TRISTATE)
+    pb_trump_ten = forms.ChoiceField(label=_("Trump ten held"), required=False,
+                                     choices=TRISTATE)
+    pb_non_trump_marriage = forms.BooleanField(label=_("Sto on a non-trump marriage"),
+                                               required=False)
+    pb_helper_cards = forms.IntegerField(label=_("Helper-suit cards held"), required=False,
+                                         min_value=0, max_value=8)
+    pb_betl_catching_aces = forms.IntegerField(label=_("Betl: catching aces"), required=False,
+                                               min_value=0, max_value=4)
+    pb_betl_six_card_single_catcher = forms.IntegerField(
+        label=_("Betl: six-card suits with one catcher"), required=False, min_value=0,
+        max_value=4)
+    pb_durch_unsolid_suits = forms.IntegerField(label=_("Durch: suits not solid"),
+                                                required=False, min_value=0, max_value=4)
+    pb_defender_claims = forms.TypedMultipleChoiceField(
+        label=_("PB for a defender's flek"), required=False, coerce=int,
+        widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ruleset = self.ruleset
+        english = language() == "en"
+        rungs = [(r.code, r.name_en if english else r.name_cs) for r in ruleset.ladder]
+        self.fields["contract"].choices = [
+            ("", "—"), *rungs, (CONCESSION, _("omyl (concession)")),
+            (NO_CONTRACT, _("no contract (a renonc only)"))]
+        suits = [("", "—"), *((s.value, SUIT_LABELS[s]) for s in Suit)]
+        self.fields["trump"].choices = suits
+        self.fields["helper"].choices = suits
+        self.fields["bid"].choices = [("", "—"), *rungs]
+        levels = [(0, "—"), *((i, name) for i, name in
+                              enumerate(ruleset.doubling_names[:ruleset.doubling_cap], 1))]
+        for component in COMPONENT_ORDER:
+            self.fields[f"doubling_{component.value}"] = forms.TypedChoiceField(
+                label=COMPONENT_LABELS[component], coerce=int, choices=levels, required=False,
+                empty_value=0)
+        self.fields["renonc_code"].choices = [
+            ("", "—"), *((r.code, f"{r.code} – {r.name_en if english else r.name_cs}")
+                         for r in ruleset.renoncs)]
+        self.fields["renonc_offender"].choices = [("", "—"), *seat_choices(self.seats)]
+        self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
+        # Order: who, what, how it went, PB facts.
+        order = ["version", "dealer", "declarer", "contract", "trump", "helper", "bid",
+                 *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
+                 "declarer_cards", "declarer_marriages", "defence_marriages",
+                 *RESULT_FIELDS.values(), "silent_seven", "laid_down", "not_played",
+                 "renonc_code", "renonc_offender"]
+        self.order_fields(order)
+
+    @property
+    def doubling_fields(self) -> list[forms.BoundField]:
+        return [self[f"doubling_{c.value}"] for c in COMPONENT_ORDER]
+
+    @property
+    def result_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in RESULT_FIELDS.values()]
+
+    @property
+    def pb_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("pb_")]
+
+    def build_hand(self, data: dict[str, Any]) -> Hand | None:
+        return self.require_declarer(hand_from_dict(self.hand_dict(data)), data)
+
+    def hand_dict(self, data: dict[str, Any]) -> dict[str, Any]:
+        contract = data.get("contract") or None
+        hand: dict[str, Any] = {
+            "players": self.players, "dealer": data["dealer"],
+            "declarer": self.declarer_or_forehand(data),
+            "contract": None if contract == NO_CONTRACT else contract,
+        }
+        for name in ("trump", "helper", "bid"):
+            if data.get(name):
+                hand[name] = data[name]
+        doublings = {c.value: data.get(f"doubling_{c.value}") or 0 for c in COMPONENT_ORDER}
+        doublings = {k: v for k, v in doublings.items() if v}
+        if doublings:
+            hand["doublings"] = doublings
+        if data.get("declarer_cards") is not None:
+            hand["points"] = {
+                "declarer_cards": data["declarer_cards"],
+                "declarer_marriages": _marriages(data.get("declarer_marriages", "")),
+                "defence_marriages": _marriages(data.get("defence_marriages", "")),
+            }
+        elif _marriages(data.get("declarer_marriages", "")) or _marriages(
+                data.get("defence_marriages", "")):
+            self.add_error("declarer_cards", _("Give the card points with the marriages."))
+        for name in RESULT_FIELDS.values():
+            result = _result(data.get(name, ""))
+            if result is not None:
+                hand[name] = result
+        if data.get("silent_seven"):
+            side, _sep, outcome = data["silent_seven"].partition(":")
+            hand["silent_seven"] = {"side": side, "won": outcome == "won"}
+        if data.get("laid_down"):
+            hand["laid_down"] = True
+        if data.get("not_played"):
+            hand["not_played"] = True
+        if data.get("renonc_code"):
+            if data.get("renonc_offender") is None:
+                self.add_error("renonc_offender", _("Choose who committed the renonc."))
+            else:
+                hand["renonc"] = {"code": data["renonc_code"],
+                                  "offender": data["renonc_offender"]}
+        premium: dict[str, Any] = {}
+        for name in ("trumps", "helper_cards"):
+            if data.get(f"pb_{name}") is not None:
+                premium[name] = data[f"pb_{name}"]
+        for name in ("trump_ace", "trump_ten"):
+            value = _result(data.get(f"pb_{name}", ""))
+            if value is not None:
+                premium[name] = value
+        for name in ("betl_catching_aces", "betl_six_card_single_catcher",
+                     "durch_unsolid_suits"):
+            if data.get(f"pb_{name}"):
+                premium[name] = data[f"pb_{name}"]
+        if data.get("pb_non_trump_marriage"):
+            premium["non_trump_marriage"] = True
+        if data.get("pb_defender_claims"):
+            premium["defender_claims"] = list(data["pb_defender_claims"])
+        if premium:
+            hand["premium"] = premium
+        return hand
+
+    @classmethod
+    def initial_from(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        """The form's fields from a stored hand (scoring.jsonio format), for editing."""
+        initial: dict[str, Any] = {
+            "dealer": hand.get("dealer"), "declarer": hand.get("declarer"),
+            "contract": hand.get("contract") or NO_CONTRACT,
+            "trump": hand.get("trump") or "", "helper": hand.get("helper") or "",
+            "bid": hand.get("bid") or "",
+        }
+        for key, spec in (hand.get("doublings") or {}).items():
+            initial[f"doubling_{key}"] = spec.get("level", 0) if isinstance(spec, dict) else spec
+        points = hand.get("points")
+        if points:
+            initial["declarer_cards"] = points.get("declarer_cards")
+            for side in ("declarer_marriages", "defence_marriages"):
+                initial[side] = " ".join(
+                    str(m["value"] if isinstance(m, dict) else m) for m in points.get(side, []))
+        for name in RESULT_FIELDS.values():
+            if hand.get(name) is not None:
+                initial[name] = "won" if hand[name] else "lost"
+        silent = hand.get("silent_seven")
+        if silent:
+            initial["silent_seven"] = f"{silent['side']}:{'won' if silent['won'] else 'lost'}"
+        initial["laid_down"] = bool(hand.get("laid_down"))
+        initial["not_played"] = bool(hand.get("not_played"))
+        renonc = hand.get("renonc")
+        if renonc:
+            initial["renonc_code"], initial["renonc_offender"] = renonc["code"], renonc["offender"]
+        premium = hand.get("premium") or {}
+        for name in ("trumps", "helper_cards", "betl_catching_aces",
+                     "betl_six_card_single_catcher", "durch_unsolid_suits"):
+            if premium.get(name) is not None:
+                initial[f"pb_{name}"] = premium[name]
+        for name in ("trump_ace", "trump_ten"):
+            if premium.get(name) is not None:
+                initial[f"pb_{name}"] = "yes" if premium[name] else "no"
+        initial["pb_non_trump_marriage"] = bool(premium.get("non_trump_marriage"))
+        initial["pb_defender_claims"] = premium.get("defender_claims") or []
+        return initial
+
+
+HAND_FORMS: dict[str, type[HandForm]] = {"text": TextHandForm, "form": StructuredHandForm}
+
+
+# -- other sheet forms -------------------------------------------------------------------------
+
+
+class VersionForm(Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class ReasonForm(VersionForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300,
+                             error_messages={"required": _("Say why.")})
+
+
+class TotalsForm(VersionForm):
+    """Per seat: ZB (money) and PB. In totals mode every money value is required; for the
+    reconciliation with the paper sheet any of them may stay empty."""
+
+    def __init__(self, *args: Any, seats: Sequence[Seat], required: bool,
+                 currency: str = "", **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seats, self.required, self.currency = list(seats), required, currency
+        for seat in self.seats:
+            self.fields[f"money_{seat.position}"] = AmountField(
+                label=seat_label(seat), required=required,
+                error_messages={"required": _("Copy this player's ZB from the paper.")})
+            self.fields[f"pb_{seat.position}"] = pb_field(label=_("PB"), required=False)
+
+    @property
+    def rows(self) -> list[tuple[Seat, forms.BoundField, forms.BoundField]]:
+        return [(s, self[f"money_{s.position}"], self[f"pb_{s.position}"]) for s in self.seats]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        money = self.money()
+        if self.required and None not in money and sum(money) != 0:
+            total = f"{signed(sum(money))}\N{NO-BREAK SPACE}{self.currency}".strip()
+            raise ValidationError(_("ZB must sum to zero; they sum to %(sum)s."),
+                                  params={"sum": total}, code="zero_sum")
+        return data
+
+    def money(self) -> list[int | None]:
+        return [self.cleaned_data.get(f"money_{s.position}") for s in self.seats]
+
+    def pb(self, default: Decimal | None) -> list[Decimal | None]:
+        values = [self.cleaned_data.get(f"pb_{s.position}") for s in self.seats]
+        return [default if v is None else v for v in values]
+
+    def add_service_error(self, error: ValidationError) -> None:
+        if hasattr(error, "error_dict"):
+            for errors in error.error_dict.values():
+                self.add_error(None, errors)
+        else:
+            self.add_error(None, error)
+
+
+class ScorekeeperForm(VersionForm):
+    scorekeeper = forms.ModelChoiceField(
+        label=_("Scorekeeper"), queryset=get_user_model().objects.none(), required=False,
+        empty_label=_("— nobody (the first to enter a hand) —"))
+
+    def __init__(self, *args: Any, candidates: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scorekeeper"].queryset = candidates

@@ -1,0 +1,23 @@
+"""The table sheet's writes. The page itself is ``seating:table_public`` (the QR code's URL)."""
+
+from django.urls import path
+
+from marias_admin.sheets import views
+
+app_name = "sheets"
+
+SHEET = "t/<int:tournament_id>/round/<int:number>/table/<int:table>/"
+
+urlpatterns = [
+    path(SHEET + "hands/", views.hand_add_view, name="hand_add"),
+    path(SHEET + "preview/", views.preview_view, name="preview"),
+    path(SHEET + "hands/<int:hand>/edit/", views.hand_edit_view, name="hand_edit"),
+    path(SHEET + "hands/<int:hand>/delete/", views.hand_delete_view, name="hand_delete"),
+    path(SHEET + "totals/", views.totals_view, name="totals"),
+    path(SHEET + "paper-totals/", views.paper_totals_view, name="paper_totals"),
+    path(SHEET + "submit/", views.submit_view, name="submit"),
+    path(SHEET + "confirm/", views.confirm_view, name="confirm"),
+    path(SHEET + "dispute/", views.dispute_view, name="dispute"),
+    path(SHEET + "reopen/", views.reopen_view, name="reopen"),
+    path(SHEET + "scorekeeper/", views.scorekeeper_view, name="scorekeeper"),
+]

@@ -1,0 +1,512 @@
+"""The referee's pages: the ruling form, a hand's history and the tournament's log.
+
+Open to the tournament's referees and organisers only (anonymous → login page, anyone else →
+403). Views stay thin: :func:`marias_admin.sheets.services.ruling_add` decides and the engine
+settles; a refusal is shown next to its field in the visitor's language, never as an error page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db.models import CharField, Q, QuerySet
+from django.db.models.functions import Cast
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.formats import number_format
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from marias_admin.audit.models import AuditEntry
+from marias_admin.core.templatetags.marias import money as format_money
+from marias_admin.seating.models import Round, Seat, Table
+from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
+from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
+from marias_admin.sheets.selectors import is_referee, live_hands, seats_of
+from marias_admin.sheets.services import SheetConflict, ruling_add, sheet_for
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.selectors import can_organise
+
+View = Callable[..., HttpResponse]
+LOG_PAGE_SIZE = 50
+
+HAND_TYPE = HandRecord._meta.label_lower
+RULING_TYPE = Ruling._meta.label_lower
+SHEET_TYPE = TableSheet._meta.label_lower
+ROUND_TYPE = Round._meta.label_lower
+
+# Log filter: what the organiser and the referee look for → action prefixes.
+LOG_FILTERS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "hands": (gettext_lazy("Hands"), ("hand.",)),
+    "rulings": (gettext_lazy("Rulings"), ("ruling.",)),
+    "sheets": (gettext_lazy("Table sheets"), ("sheet.",)),
+    "seating": (gettext_lazy("Seating"), ("round.",)),
+    "registrations": (gettext_lazy("Registrations"), ("registration.", "players.")),
+    "tournament": (gettext_lazy("Tournament and team"), ("tournament.", "role.")),
+}
+
+ACTION_LABELS = {
+    "hand.add": gettext_lazy("hand entered"),
+    "hand.edit": gettext_lazy("hand changed"),
+    "hand.delete": gettext_lazy("hand deleted"),
+    "hand.ruling": gettext_lazy("hand re-settled by a ruling"),
+    "sheet.totals": gettext_lazy("totals entered"),
+    "sheet.paper_totals": gettext_lazy("paper sheet totals entered"),
+    "sheet.draft": gettext_lazy("sheet reopened"),
+    "sheet.submitted": gettext_lazy("sheet submitted"),
+    "sheet.confirmed": gettext_lazy("sheet confirmed"),
+    "sheet.disputed": gettext_lazy("sheet disputed"),
+    "round.seat": gettext_lazy("round seated"),
+    "round.swap": gettext_lazy("players swapped"),
+    "round.state": gettext_lazy("round state changed"),
+    "registration.create": gettext_lazy("player registered"),
+    "registration.check_in": gettext_lazy("player checked in"),
+    "registration.withdraw": gettext_lazy("player withdrawn"),
+    "players.import": gettext_lazy("players imported"),
+    "tournament.create": gettext_lazy("tournament created"),
+    "tournament.update": gettext_lazy("tournament changed"),
+    "role.grant": gettext_lazy("role granted"),
+    "role.revoke": gettext_lazy("role revoked"),
+}
+
+
+def action_label(action: str) -> str:
+    if action.startswith("ruling."):
+        kind = action.removeprefix("ruling.")
+        if kind in RulingKind.values:
+            return _("ruling: %(kind)s") % {"kind": RulingKind(kind).label}
+    label = ACTION_LABELS.get(action)
+    return str(label) if label is not None else action
+
+
+# -- access ------------------------------------------------------------------------------------
+
+
+def referee_required(view: View) -> View:
+    """Load ``tournament_id`` and hand the view the tournament, for referees and organisers."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, tournament_id: int, *args: Any,
+                **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not is_referee(request.user, tournament):
+            raise PermissionDenied(_("Only the tournament's referees and organisers can do "
+                                     "this."))
+        return view(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
+def _table_or_404(tournament: Tournament, number: int, table: int) -> Table:
+    found = get_object_or_404(Table.objects.select_related("round"),
+                              round__tournament=tournament, round__number=number, number=table)
+    found.round.tournament = tournament
+    return found
+
+
+def table_page_url(tournament_id: int, number: int, table: int) -> str:
+    """The scorekeeper's table page (whichever app serves it), or "" when there is none."""
+    for name in ("sheets:table", "seating:table_public"):
+        try:
+            return reverse(name, args=(tournament_id, number, table))
+        except NoReverseMatch:
+            continue
+    return ""
+
+
+def _frame(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
+    return {"tournament": tournament, "is_organiser": can_organise(request.user, tournament),
+            **extra}
+
+
+# -- money per seat ----------------------------------------------------------------------------
+
+
+@dataclass
+class SeatMoney:
+    position: int
+    name: str
+    before: int | None
+    after: int | None
+    pb_before: str | None = None
+    pb_after: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Moved by an edit or a ruling (a hand entered or deleted is no change per seat)."""
+        if self.before is None or self.after is None:
+            return False
+        return self.before != self.after or self.pb_before != self.pb_after
+
+
+def _names(seats: Iterable[Seat]) -> dict[int, str]:
+    return {s.position: s.registration.player.full_name for s in seats}
+
+
+def seat_money(names: dict[int, str], before: Sequence[int] | None,
+               after: Sequence[int] | None, pb_before: Sequence[Any] | None = None,
+               pb_after: Sequence[Any] | None = None) -> list[SeatMoney]:
+    size = max(len(before or ()), len(after or ()))
+
+    def at(values: Sequence[Any] | None, i: int) -> Any:
+        return values[i] if values is not None and i < len(values) else None
+
+    return [SeatMoney(i + 1, names.get(i + 1, ""), at(before, i), at(after, i),
+                      pb_text(at(pb_before, i)), pb_text(at(pb_after, i)))
+            for i in range(size)]
+
+
+def pb_text(value: Any) -> str | None:
+    """PB as people write them: 50, 37,5 (half points exist)."""
+    if value is None:
+        return None
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    if number == number.to_integral_value():
+        return str(int(number))
+    return number_format(number, decimal_pos=1, use_l10n=True)
+
+
+def _pb(record: HandRecord) -> list[str]:
+    return [str(p) for p in (record.pb_1, record.pb_2, record.pb_3, record.pb_4) if p is not None]
+
+
+def _money_change_text(rows: list[SeatMoney], currency: str) -> str:
+    return "; ".join(
+        f"{r.name or r.position}: {format_money(r.before, currency)} → "
+        f"{format_money(r.after, currency)}" for r in rows)
+
+
+# -- the ruling form ---------------------------------------------------------------------------
+
+
+def _ruling_context(request: HttpRequest, tournament: Tournament, table: Table,
+                    sheet: TableSheet, form: RulingForm, hands: list[HandRecord],
+                    seats: list[Seat], ruleset: Any) -> dict[str, Any]:
+    rulings = list(sheet.rulings.select_related("hand", "offender__player", "by")
+                   .order_by("-at", "-id"))
+    return _frame(
+        request, tournament, round=table.round, table=table, sheet=sheet, form=form,
+        hands=hands, seats=seats, ruleset=ruleset, rulings=rulings, can_referee=True,
+        in_ruling_form=True,
+        kind_fields={k.value: list(v) for k, v in KIND_FIELDS.items()},
+        table_url=table_page_url(tournament.pk, table.round.number, table.number),
+        next_url=_next_url(request),
+    )
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return ""
+
+
+def _form(data: Any, sheet: TableSheet, hands: list[HandRecord], seats: list[Seat],
+          ruleset: Any, initial: dict[str, Any] | None = None) -> RulingForm:
+    focus = next((h for h in hands if h.pk == (initial or {}).get("hand")), None)
+    return RulingForm(data, initial=initial, sheet=sheet, hands=hands, seats=seats,
+                      ruleset=ruleset, focus=focus)
+
+
+def _initial(request: HttpRequest, sheet: TableSheet, hands: list[HandRecord]) -> dict[str, Any]:
+    initial: dict[str, Any] = {"version": sheet.version}
+    hand_id = request.GET.get("hand", "")
+    if hand_id.isdigit() and any(h.pk == int(hand_id) for h in hands):
+        initial["hand"] = int(hand_id)
+    kind = request.GET.get("kind", "")
+    if kind in RulingKind.values:
+        initial["kind"] = kind
+    return initial
+
+
+@referee_required
+@require_http_methods(["GET", "POST"])
+def ruling_add_view(request: HttpRequest, tournament: Tournament, number: int,
+                    table: int) -> HttpResponse:
+    found = _table_or_404(tournament, number, table)
+    sheet = sheet_for(found)
+    sheet.table = found
+    ruleset = tournament.ruleset()
+    hands = list(live_hands(sheet))
+    seats = seats_of(found)
+    if request.method != "POST":
+        form = _form(None, sheet, hands, seats, ruleset, _initial(request, sheet, hands))
+        return render(request, "sheets/ruling_form.html",
+                      _ruling_context(request, tournament, found, sheet, form, hands, seats,
+                                      ruleset))
+    form = _form(request.POST, sheet, hands, seats, ruleset)
+    status = 200
+    if form.is_valid():
+        kwargs = form.service_kwargs()
+        record: HandRecord | None = kwargs["hand"]
+        before = (record.money, _pb(record)) if record is not None else None
+        try:
+            ruling = ruling_add(user=request.user, sheet=sheet, **kwargs)
+        except SheetConflict as exc:
+            # Someone wrote meanwhile: show the current state and keep what was typed.
+            sheet.refresh_from_db()
+            hands = list(live_hands(sheet))
+            data = request.POST.copy()
+            data["version"] = str(sheet.version)
+            form = _form(data, sheet, hands, seats, ruleset)
+            form.is_valid()
+            form.add_error(None, exc)
+            status = 409
+        except ValidationError as exc:
+            form.add_service_error(exc)
+        else:
+            _confirm(request, tournament, ruling, record, before, seats)
+            target = _next_url(request) or reverse(
+                "sheets:ruling_add", args=(tournament.pk, number, table))
+            return HttpResponseRedirect(target)
+    return render(request, "sheets/ruling_form.html",
+                  _ruling_context(request, tournament, found, sheet, form, hands, seats,
+                                  ruleset), status=status)
+
+
+def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,
+             record: HandRecord | None, before: tuple[list[int], list[str]] | None,
+             seats: list[Seat]) -> None:
+    """Say what was recorded and what it did to the hand's money."""
+    what = RulingKind(ruling.kind).label
+    if ruling.kind == RulingKind.RENONC:
+        rule = tournament.ruleset().renonc(ruling.code)
+        what = f"{what} {ruling.code}" + (f" ({renonc_name(rule)})" if rule else "")
+    text = _("Ruling recorded: %(what)s.") % {"what": what}
+    if record is not None and before is not None:
+        record.refresh_from_db()
+        rows = seat_money(_names(seats), before[0], record.money, before[1], _pb(record))
+        text += " " + _("Hand %(number)s, money before → after: %(changes)s.") % {
+            "number": record.number,
+            "changes": _money_change_text(rows, tournament.currency)}
+        pb_changed = [r for r in rows if r.pb_before != r.pb_after]
+        if pb_changed:
+            text += " " + _("PB: %(changes)s.") % {"changes": "; ".join(
+                f"{r.name or r.position}: {r.pb_before} → {r.pb_after}" for r in pb_changed)}
+        if record.premium_pending:
+            text += " " + _("The PB of this hand still wait for the referee's decision.")
+    messages.success(request, text)
+
+
+# -- a hand's history --------------------------------------------------------------------------
+
+
+@dataclass
+class HistoryRow:
+    entry: AuditEntry
+    label: str
+    description_before: str = ""
+    description_after: str = ""
+    money: list[SeatMoney] = field(default_factory=list)
+    ruling: Ruling | None = None
+
+
+def _hand_snapshot_rows(entry: AuditEntry, names: dict[int, str]) -> dict[str, Any]:
+    before = entry.before if isinstance(entry.before, dict) else {}
+    after = entry.after if isinstance(entry.after, dict) else {}
+    if not ({"money", "description"} & (set(before) | set(after))):
+        return {}
+    if entry.action == "hand.delete":
+        # The snapshot is the deleted line: it leaves the account.
+        after = {}
+    return {
+        "description_before": before.get("description", ""),
+        "description_after": after.get("description", ""),
+        "money": seat_money(names, before.get("money"), after.get("money"),
+                            before.get("pb"), after.get("pb")),
+    }
+
+
+@referee_required
+@require_GET
+def hand_history(request: HttpRequest, tournament: Tournament, number: int, table: int,
+                 hand_id: int) -> HttpResponse:
+    found = _table_or_404(tournament, number, table)
+    record = get_object_or_404(HandRecord.objects.select_related("sheet", "deleted_by"),
+                               pk=hand_id, sheet__table=found)
+    seats = seats_of(found)
+    names = _names(seats)
+    rulings = {str(r.pk): r for r in
+               Ruling.objects.filter(hand=record).select_related("offender__player", "by")}
+    entries = (AuditEntry.objects.filter(
+        Q(object_type=HAND_TYPE, object_id=str(record.pk))
+        | Q(object_type=RULING_TYPE, object_id__in=list(rulings)))
+        .select_related("user").order_by("at", "id"))
+    rows = []
+    for entry in entries:
+        row = HistoryRow(entry, action_label(entry.action),
+                         ruling=rulings.get(entry.object_id)
+                         if entry.object_type == RULING_TYPE else None)
+        for key, value in _hand_snapshot_rows(entry, names).items():
+            setattr(row, key, value)
+        rows.append(row)
+    ruleset = tournament.ruleset()
+    return render(request, "sheets/hand_history.html", _frame(
+        request, tournament, round=found.round, table=found, record=record, rows=rows,
+        seats=seats, ruleset=ruleset, current=seat_money(names, None, record.money, None,
+                                                           _pb(record)),
+        renonc_names={r.code: renonc_name(r) for r in ruleset.renoncs},
+        table_url=table_page_url(tournament.pk, number, table)))
+
+
+# -- the tournament's log ----------------------------------------------------------------------
+
+
+@dataclass
+class LogRow:
+    entry: AuditEntry
+    label: str
+    round_number: int | None = None
+    table_number: int | None = None
+    hand: HandRecord | None = None
+    ruling: Ruling | None = None
+    description_before: str = ""
+    description_after: str = ""
+    money: list[SeatMoney] = field(default_factory=list)
+    changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+    history_url: str = ""
+
+
+def _pk_strings(qs: QuerySet[Any]) -> QuerySet[Any]:
+    return qs.annotate(pk_text=Cast("pk", CharField())).values("pk_text")
+
+
+def _about_tables(tables: QuerySet[Table], rounds: QuerySet[Round] | None) -> Q:
+    """Entries about these tables' hands, rulings and sheets (and these rounds' seating)."""
+    where = (
+        Q(object_type=HAND_TYPE,
+          object_id__in=_pk_strings(HandRecord.objects.filter(sheet__table__in=tables)))
+        | Q(object_type=RULING_TYPE,
+            object_id__in=_pk_strings(Ruling.objects.filter(sheet__table__in=tables)))
+        | Q(object_type=SHEET_TYPE,
+            object_id__in=_pk_strings(TableSheet.objects.filter(table__in=tables)))
+    )
+    if rounds is not None:
+        where |= Q(object_type=ROUND_TYPE, object_id__in=_pk_strings(rounds))
+    return where
+
+
+def _ids(entries: list[AuditEntry], object_type: str) -> list[int]:
+    return [int(e.object_id) for e in entries
+            if e.object_type == object_type and e.object_id.isdigit()]
+
+
+SCALAR = (str, int, float, bool, type(None))
+
+
+def _changes(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
+    """Flat fields that differ (long lists such as a seating are left to the summary)."""
+    before = before if isinstance(before, dict) else {}
+    after = after if isinstance(after, dict) else {}
+    out = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old != new and isinstance(old, SCALAR) and isinstance(new, SCALAR):
+            out.append((key, old, new))
+    return out
+
+
+def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]:
+    """Rows for one page: a constant number of queries, whatever the page holds."""
+    hands = {h.pk: h for h in HandRecord.objects.filter(pk__in=_ids(entries, HAND_TYPE))
+             .select_related("sheet__table__round")}
+    rulings = {r.pk: r for r in Ruling.objects.filter(pk__in=_ids(entries, RULING_TYPE))
+               .select_related("sheet__table__round", "hand", "offender__player", "by")}
+    sheets = {s.pk: s for s in TableSheet.objects.filter(pk__in=_ids(entries, SHEET_TYPE))
+              .select_related("table__round")}
+    rounds = {r.pk: r for r in Round.objects.filter(pk__in=_ids(entries, ROUND_TYPE))}
+    tables = {h.sheet.table_id for h in hands.values()} | {
+        r.sheet.table_id for r in rulings.values()} | {s.table_id for s in sheets.values()}
+    names: dict[int, dict[int, str]] = {}
+    for seat in Seat.objects.filter(table_id__in=tables).select_related("registration__player"):
+        names.setdefault(seat.table_id, {})[seat.position] = seat.registration.player.full_name
+    rows = []
+    for entry in entries:
+        row = LogRow(entry, action_label(entry.action))
+        key = int(entry.object_id) if entry.object_id.isdigit() else None
+        table: Table | None = None
+        if entry.object_type == HAND_TYPE and key in hands:
+            row.hand = hands[key]
+            table = row.hand.sheet.table
+        elif entry.object_type == RULING_TYPE and key in rulings:
+            row.ruling = rulings[key]
+            row.hand = row.ruling.hand
+            table = row.ruling.sheet.table
+        elif entry.object_type == SHEET_TYPE and key in sheets:
+            table = sheets[key].table
+        elif entry.object_type == ROUND_TYPE and key in rounds:
+            row.round_number = rounds[key].number
+        if table is not None:
+            row.round_number, row.table_number = table.round.number, table.number
+            if row.hand is not None:
+                row.history_url = reverse("sheets:hand_history", args=(
+                    tournament.pk, table.round.number, table.number, row.hand.pk))
+        snapshot = _hand_snapshot_rows(entry, names.get(table.pk, {}) if table else {})
+        if snapshot:
+            for name, value in snapshot.items():
+                setattr(row, name, value)
+        elif entry.object_type != RULING_TYPE:
+            row.changes = _changes(entry.before, entry.after)
+        rows.append(row)
+    return rows
+
+
+@referee_required
+@require_GET
+def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    what = request.GET.get("what", "")
+    if what in LOG_FILTERS:
+        prefixes = LOG_FILTERS[what][1]
+        match = Q()
+        for prefix in prefixes:
+            match |= Q(action__startswith=prefix)
+        entries = entries.filter(match)
+    else:
+        what = ""
+    rounds = list(tournament.rounds.order_by("number"))
+    round_number = _int(request.GET.get("round"))
+    table_number = _int(request.GET.get("table")) if round_number else None
+    if round_number:
+        tables = Table.objects.filter(round__tournament=tournament, round__number=round_number)
+        if table_number:
+            tables = tables.filter(number=table_number)
+        round_qs = (None if table_number else
+                    Round.objects.filter(tournament=tournament, number=round_number))
+        entries = entries.filter(_about_tables(tables, round_qs))
+    page = Paginator(entries.order_by("-at", "-id"), LOG_PAGE_SIZE).get_page(
+        request.GET.get("page"))
+    query = {k: v for k, v in (("what", what), ("round", round_number),
+                               ("table", table_number)) if v}
+    return render(request, "sheets/log.html", _frame(
+        request, tournament, page=page, rows=_log_rows(tournament, list(page.object_list)),
+        filters=[(key, label) for key, (label, _prefixes) in LOG_FILTERS.items()],
+        what=what, rounds=rounds, round_number=round_number, table_number=table_number,
+        query=urlencode(query), ruleset_names=_renonc_names(tournament),
+    ))
+
+
+def _renonc_names(tournament: Tournament) -> dict[str, str]:
+    return {r.code: renonc_name(r) for r in tournament.ruleset().renoncs}
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and int(value) > 0 else None
+

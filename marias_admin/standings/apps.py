@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class StandingsConfig(AppConfig):
+    name = "marias_admin.standings"
+    label = "standings"
+    verbose_name = _("Standings")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import pre_save
+
+        from marias_admin.standings.services import lock_rules_on_start
+        from marias_admin.tournaments.models import Tournament
+
+        pre_save.connect(lock_rules_on_start, sender=Tournament,
+                         dispatch_uid="standings.lock_rules_on_start")

@@ -1,0 +1,153 @@
+"""The organiser's form for the standings rules (chains, BP key, dropped rounds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.standings.rules import (
+    MAX_DROP,
+    default_rules_dict,
+    parse_fraction,
+    parse_points,
+    rules_to_dict,
+)
+from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
+
+NONE = ""
+ROUND_KEY_CHOICES = [(RankKey.SB.value, _("SB (competition points)")),
+                     (RankKey.ZB.value, _("ZB (money)")),
+                     (RankKey.PB.value, _("PB (premium points)"))]
+TOURNAMENT_KEY_CHOICES = [(RankKey.BP.value, _("BP (placement points)")), *ROUND_KEY_CHOICES]
+PLACEMENT_CHOICES = [
+    (PlacementKey.N_MINUS_RANK.value, _("N − place + 1 (every player scores)")),
+    (PlacementKey.SUPERLIGA.value, _("Superliga: 50 × coefficient for the first, one less per "
+                                     "place, at least 1")),
+    (PlacementKey.CUSTOM.value, _("Custom points by place in the round")),
+    (PlacementKey.TABLE_POINTS.value, _("Points by the place at the table (e.g. 4-2-1-0)")),
+]
+TIE_CHOICES = [
+    (TieShare.BEST.value, _("All get the points of the place they share")),
+    (TieShare.AVERAGE.value, _("They share the points of the places they hold (average)")),
+]
+
+# Starting points for the form (the organiser still saves them): name → rules.
+PRESETS: dict[str, tuple[Any, dict[str, Any]]] = {
+    "csm": (_("ČSM (default)"), default_rules_dict()),
+    "superliga": (_("Superliga"), rules_to_dict(StandingsRules(
+        placement=PlacementKey.SUPERLIGA))),
+    "sloapslam": (_("SloapSlam 4-2-1-0 at the table"), rules_to_dict(StandingsRules(
+        placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0)))),
+    "szmk": (_("SZMK 5-3-1 at the table, by money"), rules_to_dict(StandingsRules(
+        round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(5, 3, 1),
+        placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.ZB)))),
+}
+
+
+def _optional(choices: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    return [(NONE, _("— none —")), *choices]
+
+
+class StandingsRulesForm(forms.Form):
+    round_1 = forms.ChoiceField(label=_("Round ranking: first by"), choices=ROUND_KEY_CHOICES)
+    round_2 = forms.ChoiceField(label=_("then by"), choices=_optional(ROUND_KEY_CHOICES),
+                                required=False)
+    round_3 = forms.ChoiceField(label=_("then by"), choices=_optional(ROUND_KEY_CHOICES),
+                                required=False)
+    placement = forms.ChoiceField(label=_("Placement points (BP) per round"),
+                                  choices=PLACEMENT_CHOICES)
+    placement_ties = forms.ChoiceField(label=_("Players equal in a round"), choices=TIE_CHOICES)
+    coefficient = forms.CharField(
+        label=_("Coefficient (Superliga)"), max_length=20, initial="1",
+        help_text=_("The first place gets round(50 × coefficient), e.g. 1 or 0,8."))
+    custom_points = forms.CharField(
+        label=_("Custom points by place"), max_length=2000, required=False,
+        help_text=_("For the custom key: the points of the 1st, 2nd, 3rd … place, separated "
+                    "by spaces. Places beyond the list get 0."))
+    table_points = forms.CharField(
+        label=_("Points by the place at the table"), max_length=100, initial="4-2-1-0",
+        help_text=_("For table points: 1st-2nd-3rd-4th place, e.g. 4-2-1-0."))
+    tournament_1 = forms.ChoiceField(label=_("Tournament order: first by"),
+                                     choices=TOURNAMENT_KEY_CHOICES)
+    tournament_2 = forms.ChoiceField(label=_("then by"), choices=_optional(TOURNAMENT_KEY_CHOICES),
+                                     required=False)
+    tournament_3 = forms.ChoiceField(label=_("then by"), choices=_optional(TOURNAMENT_KEY_CHOICES),
+                                     required=False)
+    tournament_4 = forms.ChoiceField(label=_("then by"), choices=_optional(TOURNAMENT_KEY_CHOICES),
+                                     required=False)
+    drop_best = forms.IntegerField(label=_("Leave out each player's best rounds"), min_value=0,
+                                   max_value=MAX_DROP, initial=0)
+    drop_worst = forms.IntegerField(label=_("Leave out each player's worst rounds"), min_value=0,
+                                    max_value=MAX_DROP, initial=0)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+    ERROR_FIELDS = {"round_chain": "round_1", "tournament_chain": "tournament_1"}
+
+    @classmethod
+    def initial_from(cls, rules: dict[str, Any]) -> dict[str, Any]:
+        data = {**default_rules_dict(), **(rules or {})}
+        initial: dict[str, Any] = {
+            "placement": data["placement"], "placement_ties": data["placement_ties"],
+            "coefficient": str(data["coefficient"]).replace(".", ","),
+            "custom_points": " ".join(str(p) for p in data["custom_points"]),
+            "table_points": "-".join(str(p) for p in data["table_points"]),
+            "drop_best": data["drop_best"], "drop_worst": data["drop_worst"],
+        }
+        for i in range(3):
+            chain = data["round_chain"]
+            initial[f"round_{i + 1}"] = chain[i] if i < len(chain) else NONE
+        for i in range(4):
+            chain = data["tournament_chain"]
+            initial[f"tournament_{i + 1}"] = chain[i] if i < len(chain) else NONE
+        return initial
+
+    def clean_coefficient(self) -> str:
+        value = self.cleaned_data["coefficient"]
+        try:
+            parse_fraction(value)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from exc
+        return value
+
+    def _points(self, name: str) -> list[int]:
+        try:
+            return parse_points(self.cleaned_data.get(name) or "")
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from exc
+
+    def clean_custom_points(self) -> list[int]:
+        return self._points("custom_points")
+
+    def clean_table_points(self) -> list[int]:
+        return self._points("table_points")
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The submitted rules in the stored form (validated further by the service)."""
+        data = self.cleaned_data
+        coefficient = parse_fraction(data["coefficient"])
+        return {
+            "round_chain": [data[f"round_{i}"] for i in range(1, 4) if data.get(f"round_{i}")],
+            "placement": data["placement"],
+            "placement_ties": data["placement_ties"],
+            "coefficient": (str(coefficient.numerator) if coefficient.denominator == 1
+                            else f"{coefficient.numerator}/{coefficient.denominator}"),
+            "custom_points": data["custom_points"],
+            "table_points": data["table_points"],
+            "tournament_chain": [data[f"tournament_{i}"] for i in range(1, 5)
+                                 if data.get(f"tournament_{i}")],
+            "drop_best": data["drop_best"],
+            "drop_worst": data["drop_worst"],
+        }
+
+    def add_service_errors(self, error: ValidationError) -> None:
+        if hasattr(error, "error_dict"):
+            for name, errors in error.message_dict.items():
+                target = self.ERROR_FIELDS.get(name, name)
+                self.add_error(target if target in self.fields else None, errors)
+        else:
+            self.add_error(None, error)

@@ -1,0 +1,576 @@
+"""Read side of the standings: confirmed results in, ranked rows out (constant query counts).
+
+The maths is :mod:`scoring.standings`; this module only feeds it confirmed table results from
+the database and dresses its rows for the pages (names, per-round cells, explanations in the
+visitor's language). Public API (also used by the exports):
+
+- ``rules_from(tournament) -> StandingsRules``
+- ``round_scores(tournament, rounds=None) -> list[RoundScore]``
+- ``tournament_standings(tournament) -> list[Standing]``
+- ``standings_table(tournament) -> StandingsTable`` (rows with registrations and explanations)
+- ``round_results(tournament, number) -> list[TableResult]``
+- ``player_rounds(tournament, registration, standings=None) -> list[PlayerRound]``
+- ``find_seats(tournament, query) -> SeatSearch``
+- ``results_progress(tournament) -> list[RoundProgress]``
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+
+from marias_admin.seating.models import Round, RoundState, Seat, Table
+from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
+from marias_admin.standings.rules import rules_from_dict
+from marias_admin.tournaments.models import Registration, Tournament
+from scoring.standings import (
+    PlacementKey,
+    RankKey,
+    RoundScore,
+    RoundStanding,
+    Standing,
+    StandingsRules,
+    TieShare,
+    compute_standings,
+    rank_round,
+)
+
+SEATS = (1, 2, 3, 4)
+
+
+# -- rules and scores -----------------------------------------------------------------------------
+
+
+def rules_from(tournament: Tournament) -> StandingsRules:
+    """The tournament's stored rules with its ruleset's SB premium factor."""
+    return rules_from_dict(tournament.standings_rules,
+                           premium_factor=tournament.ruleset().sb_premium_factor)
+
+
+def _fraction(value: Decimal | int | None) -> Fraction:
+    return Fraction(value) if value is not None else Fraction(0)
+
+
+def round_scores(tournament: Tournament,
+                 rounds: Iterable[int] | None = None) -> list[RoundScore]:
+    """Every seat's result from the CONFIRMED sheets only, player = registration id.
+
+    Hands mode: the sum of the live (not deleted) hands per seat; totals mode: the typed
+    totals (a totals sheet without money is left out). Three queries, whatever the field.
+    """
+    confirmed: dict[str, Any] = {"table__round__tournament": tournament,
+                                 "state": SheetState.CONFIRMED}
+    if rounds is not None:
+        confirmed["table__round__number__in"] = list(rounds)
+    totals = [f"total_money_{s}" for s in SEATS] + [f"total_pb_{s}" for s in SEATS]
+    sheets = list(TableSheet.objects.filter(**confirmed).order_by().values(
+        "id", "mode", "table_id", "table__number", "table__round__number", *totals))
+    if not sheets:
+        return []
+    through = {f"sheet__{k}": v for k, v in confirmed.items()}
+    sums = {
+        row["sheet_id"]: row
+        for row in HandRecord.objects.filter(deleted_at__isnull=True, sheet__mode=SheetMode.HANDS,
+                                             **through)
+        .order_by().values("sheet_id").annotate(
+            **{f"money_{s}": Sum(f"money_{s}") for s in SEATS},
+            **{f"pb_{s}": Sum(f"pb_{s}") for s in SEATS},
+        )
+    }
+    seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table_id, position, registration_id in Seat.objects.filter(
+            **{f"table__sheet__{k}": v for k, v in confirmed.items()}).order_by(
+            "position").values_list("table_id", "position", "registration_id"):
+        seats[table_id].append((position, registration_id))
+    scores: list[RoundScore] = []
+    for sheet in sorted(sheets, key=lambda s: (s["table__round__number"], s["table__number"])):
+        if sheet["mode"] == SheetMode.TOTALS:
+            money = {s: sheet[f"total_money_{s}"] for s in SEATS}
+            premium = {s: sheet[f"total_pb_{s}"] for s in SEATS}
+            if any(money[p] is None for p, _reg in seats[sheet["table_id"]]):
+                continue  # confirmed without totals: nothing to count
+        else:
+            summed = sums.get(sheet["id"], {})
+            money = {s: summed.get(f"money_{s}") for s in SEATS}
+            premium = {s: summed.get(f"pb_{s}") for s in SEATS}
+        for position, registration_id in seats[sheet["table_id"]]:
+            scores.append(RoundScore(
+                player=registration_id, round=sheet["table__round__number"],
+                table=sheet["table__number"], money=int(money[position] or 0),
+                premium=_fraction(premium[position]),
+            ))
+    return scores
+
+
+def tournament_standings(tournament: Tournament) -> list[Standing]:
+    """The tournament order from confirmed results (player = registration id)."""
+    return compute_standings(round_scores(tournament), rules_from(tournament),
+                             tournament.standings_seed)
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    number: int
+    tables: int
+    confirmed: int
+
+    @property
+    def complete(self) -> bool:
+        return self.tables > 0 and self.confirmed == self.tables
+
+
+def results_progress(tournament: Tournament) -> list[RoundProgress]:
+    """Per seated round: how many of its tables have a confirmed sheet (one query)."""
+    rows = (Table.objects.filter(round__tournament=tournament).order_by()
+            .values("round__number")
+            .annotate(tables=Count("id"),
+                      confirmed=Count("id", filter=Q(sheet__state=SheetState.CONFIRMED))))
+    return sorted((RoundProgress(r["round__number"], r["tables"], r["confirmed"]) for r in rows),
+                  key=lambda p: p.number)
+
+
+def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:
+    return {r.pk: r for r in Registration.objects.filter(tournament=tournament)
+            .select_related("player__club")}
+
+
+# -- formatting and explanations ------------------------------------------------------------------
+
+
+def fmt_number(value: Fraction | Decimal | int, places: int = 2, scale: int = 1,
+               fixed: bool = False) -> str:
+    """A number in the active locale: 12.5 → "12,5"; ``fixed`` keeps trailing zeros.
+
+    Hand-rolled (not ``number_format``): the standings page formats thousands of numbers.
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    power = 10**places
+    if isinstance(value, int) and (value * power) % scale == 0:
+        units = value * power // scale  # exact: the usual case (money, whole points)
+    else:
+        number = value if isinstance(value, Fraction) else Fraction(value)
+        units = round(number * power / scale)
+    sign = "−" if units < 0 else ""
+    whole, part = divmod(abs(units), power)
+    digits = f"{part:0{places}d}" if places else ""
+    if not fixed:
+        digits = digits.rstrip("0")
+    if not digits:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}{get_format('DECIMAL_SEPARATOR')}{digits}"
+
+
+def fmt_money(value: Fraction | int, rules: StandingsRules) -> str:
+    return fmt_number(value, places=2, scale=rules.minor_per_major, fixed=True)
+
+
+KEY_NAMES = {RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB", RankKey.BP: "BP"}
+
+
+def chain_text(chain: Sequence[RankKey]) -> str:
+    return ", ".join(KEY_NAMES[k] for k in chain)
+
+
+def placement_text(rules: StandingsRules) -> str:
+    """The BP key in words."""
+    if rules.placement is PlacementKey.SUPERLIGA:
+        first = round(50 * rules.coefficient)
+        return _("Superliga: %(first)s for the first, one less per place, at least 1") % {
+            "first": first}
+    if rules.placement is PlacementKey.CUSTOM:
+        return _("custom points: %(points)s") % {
+            "points": "–".join(str(p) for p in rules.custom_points)}
+    if rules.placement is PlacementKey.TABLE_POINTS:
+        return _("points by the place at the table: %(points)s") % {
+            "points": "–".join(str(p) for p in rules.table_points)}
+    return _("N − place + 1 (N = players in the round)")
+
+
+def sb_explanation(money: int, premium: Fraction, sb: Fraction, rules: StandingsRules) -> str:
+    return _("SB = ZB %(zb)s + %(factor)s × PB %(pb)s = %(sb)s") % {
+        "zb": fmt_money(money, rules), "factor": rules.premium_factor,
+        "pb": fmt_number(premium, 1), "sb": fmt_money(sb, rules)}
+
+
+def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsRules) -> str:
+    """Why a player has the BP he has in one round, in the visitor's language."""
+    bp = fmt_number(row.bp)
+    if rules.placement is PlacementKey.TABLE_POINTS:
+        text = _("BP %(bp)s: place %(rank)s at table %(table)s (points %(points)s)") % {
+            "bp": bp, "rank": row.rank, "table": row.table,
+            "points": "–".join(str(p) for p in rules.table_points)}
+    elif rules.placement is PlacementKey.SUPERLIGA:
+        text = _("BP %(bp)s: place %(rank)s of %(size)s, %(first)s − (%(rank)s − 1), at least 1"
+                 ) % {"bp": bp, "rank": row.rank, "size": size,
+                      "first": round(50 * rules.coefficient)}
+    elif rules.placement is PlacementKey.CUSTOM:
+        text = _("BP %(bp)s: place %(rank)s of %(size)s by the custom key") % {
+            "bp": bp, "rank": row.rank, "size": size}
+    else:
+        text = _("BP = %(size)s − %(rank)s + 1 = %(bp)s (place %(rank)s of %(size)s)") % {
+            "bp": bp, "rank": row.rank, "size": size}
+    if shared > 1:
+        if rules.placement_ties is TieShare.AVERAGE:
+            text += " · " + _("%(count)s players share places %(first)s–%(last)s and the "
+                              "average of their points") % {
+                "count": shared, "first": row.rank, "last": row.rank + shared - 1}
+        else:
+            text += " · " + _("%(count)s players share place %(rank)s and its points") % {
+                "count": shared, "rank": row.rank}
+    return text
+
+
+def round_rank_text(row: RoundStanding, rules: StandingsRules) -> str:
+    where = (_("at table %(table)s") % {"table": row.table}
+             if rules.placement is PlacementKey.TABLE_POINTS else _("in the round"))
+    return _("Place %(rank)s %(where)s by %(chain)s") % {
+        "rank": row.rank, "where": where, "chain": chain_text(rules.round_chain)}
+
+
+@dataclass(frozen=True)
+class RoundContext:
+    """Field sizes and shared places of every round, for the BP explanations."""
+
+    sizes: dict[Any, int]
+    shared: Counter
+
+    @classmethod
+    def of(cls, rows: Iterable[RoundStanding], rules: StandingsRules) -> RoundContext:
+        by_table = rules.placement is PlacementKey.TABLE_POINTS
+        sizes: Counter = Counter()
+        shared: Counter = Counter()
+        for row in rows:
+            group = (row.round, row.table if by_table else 0)
+            sizes[group] += 1
+            shared[(*group, row.rank)] += 1
+        return cls(dict(sizes), shared)
+
+    def explain(self, row: RoundStanding, rules: StandingsRules) -> tuple[str, str]:
+        group = (row.round, row.table if rules.placement is PlacementKey.TABLE_POINTS else 0)
+        return (sb_explanation(row.money, row.premium, row.sb, rules),
+                bp_explanation(row, self.sizes[group], self.shared[(*group, row.rank)], rules))
+
+
+# -- the standings table --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    number: int
+    result: RoundStanding | None
+    dropped: bool = False
+    explanation: str = ""
+    text: str = ""  # the BP as shown
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    standing: Standing
+    registration: Registration
+    cells: list[RoundCell]
+    tied: int  # players sharing this rank (1 = alone)
+    explain: dict[str, str]  # "rank", "bp", "sb", "zb", "pb" → hover text
+    shown: dict[str, str]  # "bp", "sb", "zb", "pb" → the number as shown
+
+    @property
+    def player(self) -> Any:
+        return self.registration.player
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    rows: list[StandingRow]
+    round_numbers: list[int]
+    rules: StandingsRules
+    progress: list[RoundProgress] = field(default_factory=list)
+
+    @property
+    def provisional(self) -> bool:
+        return any(not p.complete for p in self.progress if p.confirmed)
+
+    @property
+    def pending_rounds(self) -> list[RoundProgress]:
+        return [p for p in self.progress if not p.complete]
+
+
+def _sum_text(parts: list[str]) -> str:
+    return " + ".join(p if not p.startswith("−") else f"({p})" for p in parts) or "0"
+
+
+def standings_table(tournament: Tournament,
+                    standings: list[Standing] | None = None) -> StandingsTable:
+    """The standings with names, per-round cells and hover texts (six queries)."""
+    rules = rules_from(tournament)
+    if standings is None:
+        standings = compute_standings(round_scores(tournament), rules, tournament.standings_seed)
+    registrations = registrations_by_id(tournament)
+    context = RoundContext.of((r for s in standings for r in s.rounds), rules)
+    numbers = sorted({r.round for s in standings for r in s.rounds})
+    ties = Counter(s.rank for s in standings)
+    rows = []
+    for standing in standings:
+        by_round = {r.round: r for r in standing.rounds}
+        cells = []
+        for number in numbers:
+            result = by_round.get(number)
+            text = ""
+            if result is not None:
+                text = " · ".join(context.explain(result, rules))
+                if number in standing.dropped:
+                    text = _("Round %(number)s dropped: not counted.") % {"number": number} \
+                        + " " + text
+            cells.append(RoundCell(number, result, number in standing.dropped, text,
+                                   fmt_number(result.bp) if result is not None else ""))
+        rows.append(StandingRow(
+            standing=standing, registration=registrations[standing.player], cells=cells,
+            tied=ties[standing.rank], explain=_row_explanations(standing, ties[standing.rank],
+                                                                 rules, tournament),
+            shown={"bp": fmt_number(standing.bp), "sb": fmt_money(standing.sb, rules),
+                   "zb": fmt_money(standing.money, rules),
+                   "pb": fmt_number(standing.premium, 1)},
+        ))
+    return StandingsTable(rows, numbers, rules, results_progress(tournament))
+
+
+def standings_row_explanations(standing: Standing, tournament: Tournament,
+                               standings: Sequence[Standing],
+                               rules: StandingsRules) -> dict[str, str]:
+    """Hover texts of one player's totals ("rank", "bp", "sb", "zb", "pb")."""
+    tied = sum(1 for s in standings if s.rank == standing.rank)
+    return _row_explanations(standing, tied, rules, tournament)
+
+
+def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
+    """The rules in words, as (label, value) lines for the pages."""
+    ties = (_("tied players share the average of their places' points")
+            if rules.placement_ties is TieShare.AVERAGE
+            else _("tied players all get the points of the place they share"))
+    lines = [
+        (_("Round ranking"), chain_text(rules.round_chain)),
+        (_("Placement points (BP)"), placement_text(rules)),
+        (_("Ties in a round"), ties),
+        (_("Tournament order"), chain_text(rules.tournament_chain) + ", "
+         + _("then by lot")),
+        (_("SB"), _("ZB + %(factor)s × PB") % {"factor": rules.premium_factor}),
+    ]
+    if rules.drop_best or rules.drop_worst:
+        lines.append((_("Rounds left out"), _("best %(best)s, worst %(worst)s") % {
+            "best": rules.drop_best, "worst": rules.drop_worst}))
+    return lines
+
+
+def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
+                      tournament: Tournament) -> dict[str, str]:
+    kept = [r for r in standing.rounds if r.round not in standing.dropped]
+    dropped = ""
+    if standing.dropped:
+        dropped = " · " + _("not counted: round %(rounds)s") % {
+            "rounds": ", ".join(str(n) for n in standing.dropped)}
+    rank = _("Place %(rank)s by %(chain)s.") % {"rank": standing.rank,
+                                               "chain": chain_text(rules.tournament_chain)}
+    if tied > 1:
+        rank += " " + _("%(count)s players are equal on all of them; their order "
+                        "(%(first)s–%(last)s) was drawn by lot (seed %(seed)s).") % {
+            "count": tied, "first": standing.rank, "last": standing.rank + tied - 1,
+            "seed": tournament.standings_seed}
+    return {
+        "rank": rank,
+        "bp": f"BP {fmt_number(standing.bp)} = "
+        + _sum_text([fmt_number(r.bp) for r in kept]) + dropped,
+        "sb": sb_explanation(standing.money, standing.premium, standing.sb, rules) + dropped,
+        "zb": f"ZB {fmt_money(standing.money, rules)} = "
+        + _sum_text([fmt_money(r.money, rules) for r in kept]) + dropped,
+        "pb": f"PB {fmt_number(standing.premium, 1)} = "
+        + _sum_text([fmt_number(r.premium, 1) for r in kept]) + dropped,
+    }
+
+
+# -- round results per table ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableResultRow:
+    seat: Seat
+    result: RoundStanding | None
+    explanation: tuple[str, ...] = ()
+
+    @property
+    def registration(self) -> Registration:
+        return self.seat.registration
+
+
+@dataclass(frozen=True)
+class TableResult:
+    number: int
+    state: str | None  # the sheet's state, None before anything was entered
+    rows: list[TableResultRow]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.state == SheetState.CONFIRMED
+
+    @property
+    def state_label(self) -> str:
+        return SheetState(self.state).label if self.state else _("not started")
+
+
+def round_results(tournament: Tournament, number: int) -> list[TableResult]:
+    """Each table of a round with its players and, once confirmed, ZB/PB/SB/rank/BP."""
+    rules = rules_from(tournament)
+    ranked = rank_round(round_scores(tournament, rounds=[number]), rules)
+    context = RoundContext.of(ranked, rules)
+    by_player = {r.player: r for r in ranked}
+    states = dict(TableSheet.objects.filter(table__round__tournament=tournament,
+                                            table__round__number=number)
+                  .values_list("table__number", "state"))
+    tables: dict[int, list[TableResultRow]] = defaultdict(list)
+    for seat in (Seat.objects.filter(round__tournament=tournament, round__number=number)
+                 .select_related("table", "registration__player__club")
+                 .order_by("table__number", "position")):
+        result = by_player.get(seat.registration_id)
+        explanation = ((round_rank_text(result, rules), *context.explain(result, rules))
+                       if result is not None else ())
+        tables[seat.table.number].append(TableResultRow(seat, result, explanation))
+    return [TableResult(n, states.get(n), rows) for n, rows in sorted(tables.items())]
+
+
+# -- player page ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BigHand:
+    number: int
+    description: str
+    notation: str
+    premium: Fraction  # this player's PB from the hand
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    number: int
+    round_state: str
+    table: int
+    seat: int
+    opponents: list[Registration]
+    sheet_state: str | None
+    result: RoundStanding | None
+    dropped: bool
+    explanation: tuple[str, ...]
+    big_hands: list[BigHand]
+
+    @property
+    def provisional(self) -> bool:
+        return self.round_state == RoundState.SEATED
+
+    @property
+    def sheet_state_label(self) -> str:
+        return SheetState(self.sheet_state).label if self.sheet_state else _("not started")
+
+
+def player_rounds(tournament: Tournament, registration: Registration,
+                  standings: list[Standing] | None = None) -> list[PlayerRound]:
+    """The rounds of one player: table, seat, opponents, results and his games of 50+ PB."""
+    rules = rules_from(tournament)
+    if standings is None:
+        standings = compute_standings(round_scores(tournament), rules, tournament.standings_seed)
+    mine = next((s for s in standings if s.player == registration.pk), None)
+    results = {r.round: r for r in mine.rounds} if mine else {}
+    context = RoundContext.of((r for s in standings for r in s.rounds), rules)
+    seats = list(Seat.objects.filter(registration=registration, round__tournament=tournament)
+                 .select_related("round", "table").order_by("round__number"))
+    table_ids = [s.table_id for s in seats]
+    opponents: dict[int, list[Registration]] = defaultdict(list)
+    for seat in (Seat.objects.filter(table_id__in=table_ids).exclude(registration=registration)
+                 .select_related("registration__player__club").order_by("position")):
+        opponents[seat.table_id].append(seat.registration)
+    states = dict(TableSheet.objects.filter(table_id__in=table_ids)
+                  .values_list("table_id", "state"))
+    position = {s.table_id: s.position for s in seats}
+    threshold = tournament.ruleset().premium_referee_threshold
+    hands: dict[int, list[BigHand]] = defaultdict(list)
+    for hand in (HandRecord.objects.filter(
+            sheet__table_id__in=table_ids, sheet__state=SheetState.CONFIRMED,
+            premium_described=True, deleted_at__isnull=True)
+            .order_by("number")
+            .values("sheet__table_id", "number", "description", "notation",
+                    *[f"pb_{s}" for s in SEATS])):
+        mine_pb = _fraction(hand[f"pb_{position[hand['sheet__table_id']]}"])
+        if mine_pb >= threshold:
+            hands[hand["sheet__table_id"]].append(BigHand(
+                hand["number"], hand["description"], hand["notation"], mine_pb))
+    rounds = []
+    for seat in seats:
+        result = results.get(seat.round.number)
+        explanation = ((round_rank_text(result, rules), *context.explain(result, rules))
+                       if result is not None else ())
+        rounds.append(PlayerRound(
+            number=seat.round.number, round_state=seat.round.state, table=seat.table.number,
+            seat=seat.position, opponents=opponents[seat.table_id],
+            sheet_state=states.get(seat.table_id), result=result,
+            dropped=bool(mine and seat.round.number in mine.dropped), explanation=explanation,
+            big_hands=hands[seat.table_id],
+        ))
+    return rounds
+
+
+# -- where do I sit -------------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Case- and diacritics-insensitive form: "Šťastný" → "stastny"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True)
+class SeatFound:
+    registration: Registration
+    seat: Seat | None
+
+
+@dataclass(frozen=True)
+class SeatSearch:
+    query: str
+    round: Round | None
+    results: list[SeatFound]
+    more: int = 0  # matches left out beyond the limit
+
+    @property
+    def provisional(self) -> bool:
+        return self.round is not None and self.round.state == RoundState.SEATED
+
+
+def find_seats(tournament: Tournament, query: str, limit: int = 30) -> SeatSearch:
+    """Players whose name contains every word of ``query`` (any case, any diacritics), with
+    their table and seat in the latest seated round. At most three queries."""
+    words = fold(query).split()
+    if not words:
+        return SeatSearch(query, None, [])
+    matches = []
+    for registration in (Registration.objects.filter(tournament=tournament)
+                         .select_related("player__club")
+                         .order_by("player__last_name", "player__first_name", "id")):
+        player = registration.player
+        name = fold(f"{player.first_name} {player.last_name}")
+        if all(w in name for w in words):
+            matches.append(registration)
+    shown, more = matches[:limit], max(len(matches) - limit, 0)
+    if not shown:
+        return SeatSearch(query, None, [], 0)
+    round = (Round.objects.filter(tournament=tournament, seats__isnull=False)
+             .order_by("-number").first())
+    seats = {}
+    if round is not None:
+        seats = {s.registration_id: s for s in Seat.objects.filter(
+            round=round, registration__in=[r.pk for r in shown]).select_related("table")}
+    return SeatSearch(query, round, [SeatFound(r, seats.get(r.pk)) for r in shown], more)
