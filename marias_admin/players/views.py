@@ -158,6 +158,7 @@ def _preview_context(request: HttpRequest, tournament: Tournament, preview: Impo
         "tournament": tournament, "preview": preview, "table": table, "form": form,
         "back_url": _back_url(tournament),
         "columns": _column_list(preview),
+        "error_rows": [row.row for row in preview.errors],
         "counts": {
             "rows": len(preview.rows), "importable": len(preview.importable),
             "new_players": len(preview.new_players),

@@ -141,7 +141,19 @@ def build_tournament(players: int, rounds: int = 4, *, seed: int = 1, organiser:
                 confirmed_at=now if confirmed else None, submitted_at=now, **totals))
     Seat.objects.bulk_create(seats, batch_size=2000)
     TableSheet.objects.bulk_create(sheets, batch_size=1000)
+    _refresh_planner_statistics()
     return generated
+
+
+def _refresh_planner_statistics() -> None:
+    """PostgreSQL plans from table statistics; after a bulk load inside one transaction they
+    still say "empty" and a join of seats, tables and players degrades into nested full scans.
+    Production gets this from autovacuum; a generated tournament has to ask for it."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 def _table_result(rng: random.Random, table: list[int],

@@ -165,7 +165,7 @@ def test_played_round_refuses_reseating_with_a_message(org_client, tournament, o
     assert response.status_code == 200
     assert any("odehráno" in m for m in messages_of(response))
     page = page_text(response)
-    assert "Toto kolo bylo odehráno" in page
+    assert "Toto kolo už začalo" in page
     assert 'name="method"' not in response.content.decode()  # no seat form any more
     reg = Seat.objects.first().registration_id
     other = Seat.objects.last().registration_id

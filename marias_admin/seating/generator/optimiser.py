@@ -53,7 +53,7 @@ RESEAT_PASSES = 10
 RENUMBER_KICKS = 30
 """Random table swaps tried after the descent when renumbering tables."""
 
-LESSER_SHARE = 0.1
+LESSER_SHARE = 0.04
 """Share of the budget left for the lesser criteria once the pairs are at their bound."""
 
 LESSER_CANDIDATES = 8
