@@ -63,6 +63,20 @@ def _ranking(tournament: Tournament, ids: list[int]) -> list[int]:
     )
 
 
+def _standings(tournament: Tournament, ids: list[int], number: int) -> list[int]:
+    """Best first by the confirmed results of the rounds before this one (the SZMK plan seats
+    rounds 4-6 by them); players without results follow in seeding order."""
+    from marias_admin.standings.selectors import round_scores, rules_from
+    from scoring.standings import compute_standings
+
+    scores = round_scores(tournament, range(1, number))
+    order = [s.player for s in compute_standings(scores, rules_from(tournament),
+                                                 tournament.standings_seed)]
+    present = set(ids)
+    ranked = [p for p in order if p in present]
+    return ranked + [p for p in _ranking(tournament, ids) if p not in set(ranked)]
+
+
 @transaction.atomic
 def round_seat(
     *,
@@ -95,6 +109,7 @@ def round_seat(
             max_odd_tables=tournament.max_odd_tables,
             round_number=round.number,
             ranking=_ranking(tournament, players),
+            standings=_standings(tournament, players, round.number),
             rounds_total=tournament.rounds_planned,
         )
     except planner.PlanningError as exc:

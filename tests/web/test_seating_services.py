@@ -153,3 +153,27 @@ def test_seatingplan_command_prints_json() -> None:
     plan = json.loads(out.getvalue())
     assert len(plan["rounds"]) == 5 and plan["repeated_pairs"] == 0
     assert sorted(p for table in plan["rounds"][0] for p in table) == list(range(1, 17))
+
+
+def test_next_seating_reads_only_confirmed_results(organiser) -> None:
+    # Issue 4: only confirmed results feed the next seating (the SZMK plan's standings).
+    from decimal import Decimal
+
+    from marias_admin.seating.services import _ranking, _standings
+    from marias_admin.sheets.services import sheet_confirm, sheet_for, sheet_submit, totals_set
+
+    referee = get_user_model().objects.create_user("ref2")
+    tournament = make_tournament(organiser, 8, rounds=2)
+    first = round_seat(user=organiser, round=tournament.rounds.get(number=1), seed=3)
+    ids = [r.pk for r in tournament.registrations.all()]
+    one, two = (sheet_for(t) for t in first.tables.order_by("number"))
+    winner = plain_seating(first)[0][2]
+    totals_set(user=organiser, sheet=one, expected_version=0, money=[-100, -100, 300, -100],
+               pb=[Decimal(0)] * 4)
+    before = _standings(tournament, ids, 2)
+    sheet_submit(user=organiser, sheet=one, expected_version=1)
+    sheet_confirm(user=referee, sheet=one, expected_version=2)
+    assert before == _ranking(tournament, ids)  # a submitted sheet does not count yet
+    after = _standings(tournament, ids, 2)
+    assert after[0] == winner and sorted(after) == sorted(ids)
+    assert two.state == "draft"
