@@ -206,17 +206,8 @@ def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
     if sheet.hands.filter(deleted_at__isnull=True).exists():
         raise ValidationError(_("This sheet has hands; delete them or reconcile instead."),
                               code="has_hands")
-    before = _totals(sheet, "total")
     sheet.mode = SheetMode.TOTALS
-    for seat in range(1, 5):
-        setattr(sheet, f"total_money_{seat}", money[seat - 1] if seat <= players else None)
-        setattr(sheet, f"total_pb_{seat}", pb[seat - 1] if seat <= players else None)
-    sheet.save()
-    _bump(sheet)
-    audit_record(user=user, action="sheet.totals", obj=sheet,
-                 tournament=sheet.table.round.tournament, before=before,
-                 after=_totals(sheet, "total"), summary=str(sheet))
-    return sheet
+    return _write_totals(user, sheet, "total", money, pb, "sheet.totals")
 
 
 @transaction.atomic
@@ -227,15 +218,21 @@ def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | No
     players = _players(sheet)
     money = _seat_values(money, players, "money")
     pb = _seat_values(pb, players, "pb")
-    before = _totals(sheet, "paper")
+    return _write_totals(user, sheet, "paper", money, pb, "sheet.paper_totals")
+
+
+def _write_totals(user: Any, sheet: TableSheet, prefix: str, money: Sequence[Any],
+                  pb: Sequence[Any], action: str) -> TableSheet:
+    """Store per-seat totals in the ``<prefix>_money_N`` / ``<prefix>_pb_N`` columns."""
+    before = _totals(sheet, prefix)
     for seat in range(1, 5):
-        setattr(sheet, f"paper_money_{seat}", money[seat - 1] if seat <= players else None)
-        setattr(sheet, f"paper_pb_{seat}", pb[seat - 1] if seat <= players else None)
+        inside = seat <= len(money)
+        setattr(sheet, f"{prefix}_money_{seat}", money[seat - 1] if inside else None)
+        setattr(sheet, f"{prefix}_pb_{seat}", pb[seat - 1] if inside else None)
     sheet.save()
     _bump(sheet)
-    audit_record(user=user, action="sheet.paper_totals", obj=sheet,
-                 tournament=sheet.table.round.tournament, before=before,
-                 after=_totals(sheet, "paper"), summary=str(sheet))
+    audit_record(user=user, action=action, obj=sheet, tournament=sheet.table.round.tournament,
+                 before=before, after=_totals(sheet, prefix), summary=str(sheet))
     return sheet
 
 
