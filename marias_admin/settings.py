@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "marias_admin.sheets",
     "marias_admin.standings",
     "marias_admin.printouts",
+    "marias_admin.seasons",
 ]
 
 MIDDLEWARE = [

@@ -15,6 +15,8 @@ urlpatterns = [
     path("tournaments/", include("marias_admin.tournaments.urls")),
     path("", include("marias_admin.seating.urls")),
     path("", include("marias_admin.standings.urls")),
+    path("", include("marias_admin.standings.urls_exports")),
+    path("", include("marias_admin.seasons.urls")),
     # The table sheet's pages and the referee's share the namespace "sheets": one include, since
     # Django reverses a namespace's names only in its first include.
     path("", include((sheet_urls.urlpatterns + referee_urls.urlpatterns, "sheets"))),

@@ -1,0 +1,103 @@
+"""Read side of the seasons: each member tournament's standings summed per player.
+
+Player identity across tournaments is the ``Player`` (a registration links a player to one
+tournament). Only tournaments with at least one confirmed result and public standings count:
+a tournament not played yet is neither a result nor a miss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import QuerySet
+
+from marias_admin.players.importing import strip_diacritics
+from marias_admin.players.models import Player
+from marias_admin.seasons.models import Competition
+from marias_admin.standings.selectors import fmt_number, tournament_standings
+from marias_admin.tournaments.models import Registration, Tournament
+from scoring.season import EventResult, SeasonRow, season_standings
+
+MINOR_PER_MAJOR = 100
+
+
+def public_competitions() -> QuerySet[Competition]:
+    return Competition.objects.filter(public=True)
+
+
+def member_tournaments(competition: Competition) -> list[Tournament]:
+    return [m.tournament for m in competition.memberships.select_related("tournament")
+            .order_by("order", "tournament__date", "id")]
+
+
+@dataclass(frozen=True)
+class SeasonCell:
+    tournament: Tournament
+    result: EventResult | None
+    dropped: bool
+
+    @property
+    def text(self) -> str:
+        return fmt_number(self.result.bp) if self.result is not None else "–"
+
+
+@dataclass(frozen=True)
+class SeasonTableRow:
+    row: SeasonRow
+    player: Player
+    cells: list[SeasonCell]
+
+    def money(self, value: Fraction | int) -> str:
+        return fmt_number(value, places=2, scale=MINOR_PER_MAJOR, fixed=True)
+
+    @property
+    def shown(self) -> dict[str, str]:
+        return {"reduced_bp": fmt_number(self.row.reduced_bp), "bp": fmt_number(self.row.bp),
+                "sb": self.money(self.row.sb), "zb": self.money(self.row.zb)}
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    competition: Competition
+    tournaments: list[Tournament]  # those that count, in the competition's order
+    rows: list[SeasonTableRow]
+
+
+def season_results(tournaments: list[Tournament]) -> tuple[
+        list[Tournament], dict[int, dict[int, EventResult]]]:
+    """(tournaments with results, player id → tournament id → result)."""
+    counted: list[Tournament] = []
+    results: dict[int, dict[int, EventResult]] = {}
+    for tournament in tournaments:
+        standings = tournament_standings(tournament)
+        if not standings:
+            continue
+        counted.append(tournament)
+        player_of = dict(Registration.objects.filter(tournament=tournament)
+                         .values_list("id", "player_id"))
+        for standing in standings:
+            player = player_of[standing.player]
+            results.setdefault(player, {})[tournament.pk] = EventResult(
+                standing.bp, standing.sb, standing.money)
+    return counted, results
+
+
+def _name_key(player: Player) -> tuple[Any, ...]:
+    return (strip_diacritics(player.last_name).casefold(),
+            strip_diacritics(player.first_name).casefold(), player.pk)
+
+
+def season_table(competition: Competition, *, everything: bool = False) -> SeasonTable:
+    """The season standings; ``everything`` also counts tournaments with hidden standings."""
+    tournaments = [t for t in member_tournaments(competition)
+                   if everything or t.public_standings]
+    counted, results = season_results(tournaments)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=results).select_related("club")}
+    ordered = {pk: results[pk] for pk in sorted(results, key=lambda pk: _name_key(players[pk]))}
+    rows = season_standings([t.pk for t in counted], ordered, competition.drop_worst)
+    return SeasonTable(competition, counted, [
+        SeasonTableRow(row, players[row.player], [
+            SeasonCell(t, row.results[i], i in row.dropped) for i, t in enumerate(counted)])
+        for row in rows])

@@ -1,0 +1,163 @@
+"""Seasons: a competition over two tournaments, the worst result dropped, the public page."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from marias_admin.audit.models import AuditEntry
+from marias_admin.seasons.models import Competition
+from marias_admin.seasons.selectors import season_table
+from marias_admin.seasons.services import competition_save
+from marias_admin.standings.bench import build_tournament
+from marias_admin.standings.selectors import tournament_standings
+from marias_admin.tournaments.models import Registration
+from tests.web.test_tournament_pages import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english(client, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+
+
+@pytest.fixture
+def season():
+    """Two generated tournaments; 20 players play both, 4 only the first, 4 only the second."""
+    staff = make_user("director", is_staff=True)
+    first = build_tournament(24, 4, seed=11, organiser=staff, name="Jarní cena").tournament
+    second = build_tournament(24, 4, seed=12, organiser=staff, name="Podzimní cena").tournament
+    ones = list(Registration.objects.filter(tournament=first).order_by("id"))
+    twos = list(Registration.objects.filter(tournament=second).order_by("id"))
+    for one, two in zip(ones[:20], twos[:20], strict=True):
+        two.player_id = one.player_id
+    Registration.objects.bulk_update(twos[:20], ["player"])
+    competition = competition_save(user=staff, name="Superliga", season="2025/2026",
+                                   coefficient=Decimal("1.2"), drop_worst=1,
+                                   tournaments=[first, second])
+    return {"staff": staff, "first": first, "second": second, "competition": competition}
+
+
+def _expected(season):
+    """player id → [BP of the first, BP of the second] straight from the standings."""
+    results: dict[int, list] = {}
+    for index, tournament in enumerate((season["first"], season["second"])):
+        player_of = dict(Registration.objects.filter(tournament=tournament)
+                         .values_list("id", "player_id"))
+        for standing in tournament_standings(tournament):
+            results.setdefault(player_of[standing.player], [None, None])[index] = standing
+    return results
+
+
+def test_season_table_drops_the_worst_and_a_miss(season):
+    table = season_table(season["competition"])
+    assert [t.pk for t in table.tournaments] == [season["first"].pk, season["second"].pk]
+    expected = _expected(season)
+    assert len(table.rows) == len(expected) == 28
+    for line in table.rows:
+        one, two = expected[line.player.pk]
+        bps = [s.bp if s else Fraction(0) for s in (one, two)]
+        played = [s for s in (one, two) if s]
+        assert line.row.bp == sum(s.bp for s in played)
+        assert line.row.sb == sum(s.sb for s in played)
+        assert line.row.zb == sum(s.money for s in played)
+        assert line.row.reduced_bp == max(bps)  # the worse (or the missed) one dropped
+        if one is None or two is None:
+            missed = 0 if one is None else 1
+            assert line.row.dropped == {missed}
+            assert not line.cells[1 - missed].dropped and line.cells[missed].dropped
+    keys = [(r.row.reduced_bp, r.row.bp, r.row.sb, r.row.zb) for r in table.rows]
+    assert keys == sorted(keys, reverse=True)
+    for a, b in zip(table.rows, table.rows[1:], strict=False):
+        same = (a.row.reduced_bp, a.row.bp, a.row.sb, a.row.zb) == (
+            b.row.reduced_bp, b.row.bp, b.row.sb, b.row.zb)
+        assert (a.row.rank == b.row.rank) == same
+
+
+def test_season_page_shows_ranks_struck_results_and_clubs(client, season):
+    competition = season["competition"]
+    response = client.get(reverse("seasons:season", args=[competition.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Superliga" in html and "2025/2026" in html
+    assert "Jarní cena" in html and "Podzimní cena" in html
+    table = season_table(competition)
+    ranks = [int(r) for r in re.findall(r'data-rank="(\d+)"', html)]
+    assert ranks == [line.row.rank for line in table.rows]
+    assert html.count("<s>") == sum(len(line.row.dropped) for line in table.rows) == 28
+    top = table.rows[0]
+    assert top.player.full_name in html and top.shown["reduced_bp"] in html
+    assert any(line.player.club and line.player.club.name in html for line in table.rows)
+    assert "Reduced BP" in html
+    assert competition.pk and reverse("seasons:season", args=[competition.pk]) == \
+        f"/seasons/{competition.pk}/"
+    listing = client.get(reverse("seasons:list")).content.decode()
+    assert "Superliga" in listing
+
+
+def test_hidden_standings_and_unplayed_tournaments_do_not_count(client, season):
+    season["second"].public_standings = False
+    season["second"].save(update_fields=["public_standings"])
+    table = season_table(season["competition"])
+    assert [t.pk for t in table.tournaments] == [season["first"].pk]
+    assert len(table.rows) == 24
+    assert len(season_table(season["competition"], everything=True).tournaments) == 2
+
+
+def test_non_public_competition_only_for_staff(client, season):
+    competition = season["competition"]
+    competition_save(user=season["staff"], competition=competition, public=False)
+    competition.refresh_from_db()
+    assert competition.coefficient == Decimal("1.2") and competition.drop_worst == 1
+    url = reverse("seasons:season", args=[competition.pk])
+    assert client.get(url).status_code == 404
+    assert "Superliga" not in client.get(reverse("seasons:list")).content.decode()
+    client.force_login(season["staff"])
+    assert client.get(url).status_code == 200
+
+
+def test_competition_save_is_audited_and_replaces_members(season):
+    competition = season["competition"]
+    created = AuditEntry.objects.get(action="competition.create")
+    assert created.after["tournaments"] == [season["first"].pk, season["second"].pk]
+    competition_save(user=season["staff"], competition=competition, drop_worst=0,
+                     tournaments=[season["second"]])
+    competition.refresh_from_db()
+    assert competition.drop_worst == 0
+    assert list(competition.tournaments.all()) == [season["second"]]
+    update = AuditEntry.objects.get(action="competition.update")
+    assert update.before["drop_worst"] == 1 and update.after["tournaments"] == [
+        season["second"].pk]
+    with pytest.raises(ValidationError):
+        competition_save(user=season["staff"], name=" ", tournaments=[])
+    with pytest.raises(ValidationError):
+        competition_save(user=season["staff"], name="X", coefficient=0)
+    with pytest.raises(ValidationError):
+        competition_save(user=season["staff"], name="X",
+                         tournaments=[season["first"], season["first"]])
+    assert Competition.objects.count() == 1
+
+
+def test_admin_pages_open_and_save_is_audited(client, season):
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    assert client.get(reverse("admin:seasons_competition_changelist")).status_code == 200
+    assert client.get(reverse("admin:seasons_competition_add")).status_code == 200
+    response = client.post(reverse("admin:seasons_competition_add"), {
+        "name": "Krajský přebor", "season": "2026", "coefficient": "1", "drop_worst": "0",
+        "ordering": "0", "public": "on",
+        "memberships-TOTAL_FORMS": "1", "memberships-INITIAL_FORMS": "0",
+        "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000",
+        "memberships-0-order": "1", "memberships-0-tournament": str(season["first"].pk),
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    added = Competition.objects.get(name="Krajský přebor")
+    assert list(added.tournaments.all()) == [season["first"]]
+    entry = AuditEntry.objects.filter(action="competition.create").latest("id")
+    assert entry.after["tournaments"] == [season["first"].pk]
