@@ -16,6 +16,7 @@ visitor's language). Public API (also used by the exports):
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -51,9 +52,16 @@ SEATS = (1, 2, 3, 4)
 
 
 def rules_from(tournament: Tournament) -> StandingsRules:
-    """The tournament's stored rules with its ruleset's SB premium factor."""
-    return rules_from_dict(tournament.standings_rules,
-                           premium_factor=tournament.ruleset().sb_premium_factor)
+    """The tournament's stored rules with its ruleset's SB premium factor; a Superliga key
+    takes its coefficient from the competition the tournament counts for, when it has one."""
+    rules = rules_from_dict(tournament.standings_rules,
+                            premium_factor=tournament.ruleset().sb_premium_factor)
+    if rules.placement is PlacementKey.SUPERLIGA:
+        coefficient = (tournament.competition_memberships
+                       .values_list("competition__coefficient", flat=True).first())
+        if coefficient is not None:
+            rules = dataclasses.replace(rules, coefficient=Fraction(coefficient))
+    return rules
 
 
 def _fraction(value: Decimal | int | None) -> Fraction:

@@ -161,3 +161,25 @@ def test_admin_pages_open_and_save_is_audited(client, season):
     assert list(added.tournaments.all()) == [season["first"]]
     entry = AuditEntry.objects.filter(action="competition.create").latest("id")
     assert entry.after["tournaments"] == [season["first"].pk]
+
+
+def test_superliga_key_takes_the_competition_coefficient() -> None:
+    # Issue 5 item 3: a coefficient per competition for Superliga-style keys.
+    from datetime import date as _date
+    from decimal import Decimal as _Decimal
+    from fractions import Fraction as _Fraction
+
+    from django.contrib.auth import get_user_model as _user_model
+
+    from marias_admin.seasons.models import Competition, CompetitionTournament
+    from marias_admin.standings.selectors import rules_from
+    from marias_admin.tournaments.services import tournament_create
+
+    user = _user_model().objects.create_user("coef")
+    tournament = tournament_create(user=user, name="Superliga 1", date=_date(2026, 3, 1))
+    tournament.standings_rules = {**tournament.standings_rules, "placement": "superliga"}
+    tournament.save()
+    assert rules_from(tournament).coefficient == 1
+    league = Competition.objects.create(name="Superliga", coefficient=_Decimal("0.8"))
+    CompetitionTournament.objects.create(competition=league, tournament=tournament)
+    assert rules_from(tournament).coefficient == _Fraction(4, 5)
