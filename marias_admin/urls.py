@@ -3,9 +3,6 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from marias_admin.sheets import urls as sheet_urls
-from marias_admin.sheets import urls_referee as referee_urls
-
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -17,8 +14,6 @@ urlpatterns = [
     path("", include("marias_admin.standings.urls")),
     path("", include("marias_admin.standings.urls_exports")),
     path("", include("marias_admin.seasons.urls")),
-    # The table sheet's pages and the referee's share the namespace "sheets": one include, since
-    # Django reverses a namespace's names only in its first include.
-    path("", include((sheet_urls.urlpatterns + referee_urls.urlpatterns, "sheets"))),
+    path("", include("marias_admin.sheets.urls")),
     path("", include("marias_admin.core.urls")),
 ]

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.messages import render
-from scoring.premium.tables import format_pb
+from scoring.premium.tables import format_pb, pb_out
 from scoring.ruleset import Ruleset
 
 _PARTS_CS = {
@@ -82,15 +82,10 @@ class Line:
         if self.payers:
             data["payers"] = list(self.payers)
         if self.params:
-            data["params"] = {k: _json_number(v) for k, v in self.params.items()}
+            data["params"] = {k: pb_out(v) if isinstance(v, Fraction) else v
+                              for k, v in self.params.items()}
         data["text"] = self.describe(ruleset, lang)
         return data
-
-
-def _json_number(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
 
 
 def money_text(amount: int, ruleset: Ruleset) -> str:

@@ -43,10 +43,6 @@ class Points:
     def defence_total(self) -> int:
         return self.defence_cards + sum(m.value for m in self.defence_marriages)
 
-    @property
-    def declarer_best_marriage(self) -> int:
-        return max((m.value for m in self.declarer_marriages), default=0)
-
 
 @dataclass(frozen=True)
 class SilentSeven:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from fractions import Fraction
 from typing import Any, TypeVar
 
 from scoring.errors import Problem, ScoringError
 from scoring.hand import Doubling, Hand, Marriage, Points, PremiumFacts, Renonc, SilentSeven
+from scoring.premium.tables import pb_out
 from scoring.ruleset import Ruleset
 from scoring.settle import Settlement
 from scoring.types import Component, Side, Suit
@@ -262,11 +262,6 @@ def _doubling_out(d: Doubling) -> int | dict[str, Any]:
 
 def _marriage_out(m: Marriage) -> int | dict[str, Any]:
     return m.value if m.suit is None else {"value": m.value, "suit": m.suit.value}
-
-
-def pb_out(value: Fraction) -> int | float:
-    """PB as a JSON number: whole points as integers, half points as x.5."""
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def settlement_to_dict(

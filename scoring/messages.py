@@ -6,6 +6,7 @@ in the user's language (Slovak falls back to Czech until the SZMK work adds its 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 FALLBACK = {"sk": "cs"}
@@ -293,14 +294,29 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+@dataclass(frozen=True)
+class Named:
+    """A parameter that has its own name per language (a contract's Czech and English name)."""
+
+    cs: str
+    en: str
+
+    def in_language(self, lang: str) -> str:
+        return self.en if lang == "en" else self.cs
+
+    def __str__(self) -> str:
+        return self.cs
+
+
 def render(message_code: str, lang: str = "cs", /, **params: Any) -> str:
     """The message of ``message_code`` in ``lang`` (Czech when the language has no text)."""
     texts = MESSAGES.get(message_code)
     if texts is None:
         return message_code
     text = texts.get(lang) or texts.get(FALLBACK.get(lang, "cs")) or texts["cs"]
+    values = {k: v.in_language(lang) if isinstance(v, Named) else v for k, v in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**values)
     except (KeyError, IndexError):
         return text
 

@@ -17,8 +17,15 @@ from scoring.explain import Line, money_text
 from scoring.hand import Hand, Seat
 from scoring.premium import PremiumAward, get_table, needs_sheet_description, premium_points
 from scoring.ruleset import CONCESSION, Ruleset, Rung
-from scoring.types import Component, FlekBinding, HandEffect, Side, SilentHundredRule
-from scoring.validate import renonc_loses_hand, validate
+from scoring.types import (
+    COMPONENT_ORDER,
+    Component,
+    FlekBinding,
+    HandEffect,
+    Side,
+    SilentHundredRule,
+)
+from scoring.validate import game_won_on_points, renonc_loses_hand, renonc_rule, validate
 
 HUNDRED_TARGET = 100
 
@@ -49,7 +56,7 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
         lines.append(Line("not_played", value=0))
     elif rung is not None:
         won = _components_won(hand, ruleset, rung)
-        _settle_contract(hand, ruleset, rung, won, money, lines, warnings)
+        _settle_contract(hand, ruleset, rung, won, money, lines)
         award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
         warnings.extend(award.warnings)
         pending, described = _grant_premium(hand, ruleset, award, premium, lines)
@@ -81,18 +88,12 @@ def _components_won(hand: Hand, ruleset: Ruleset, rung: Rung) -> dict[Component,
         if component is Component.HUNDRED:
             won[component] = _hundred_count(hand, ruleset) >= HUNDRED_TARGET
         elif component is Component.GAME and hand.points is not None:
-            won[component] = _game_won_on_points(hand, ruleset)
+            won[component] = game_won_on_points(hand, ruleset)
         else:
             result = hand.result(component)
             assert result is not None, "validated"
             won[component] = result
     return won
-
-
-def _game_won_on_points(hand: Hand, ruleset: Ruleset) -> bool:
-    assert hand.points is not None
-    mine, theirs = hand.points.declarer_total, hand.points.defence_total
-    return mine > theirs or (mine == theirs and ruleset.game_tie_won_by_declarer)
 
 
 def _hundred_count(hand: Hand, ruleset: Ruleset) -> int:
@@ -123,7 +124,6 @@ def _settle_contract(
     won: Mapping[Component, bool],
     money: dict[Seat, int],
     lines: list[Line],
-    warnings: list[Problem],
 ) -> None:
     flekers = hand.flekers
     raised = hand.laid_down and len(flekers) >= 2  # ČSM 2023 C.5
@@ -189,7 +189,7 @@ def _component_lines(
     hearts = ruleset.hearts_factor if rung.hearts else 1
     lost_by_renonc = renonc_loses_hand(hand, ruleset)
     result: list[Line] = []
-    for component in sorted(rung.components, key=list(Component).index):
+    for component in sorted(rung.components, key=COMPONENT_ORDER.index):
         declared = hand.doubling(component).level_for(payer, per_defender)
         level = 0 if unfleked else min(declared, ruleset.doubling_cap)
         factor = hearts if component in ruleset.hearts_components else 1
@@ -293,7 +293,7 @@ def _settle_penalty(
     """ČSM 2023 E.6.a, E.4: a paušál from the offender to every other player at the table."""
     if hand.renonc is None:
         return
-    rule = ruleset.renonc(hand.renonc.code)
+    rule = renonc_rule(hand, ruleset)
     assert rule is not None, "validated"
     if rule.penalty_rate is None or rule.effect is HandEffect.LOST_BY_OFFENDER:
         return

@@ -11,6 +11,7 @@ import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 
@@ -137,10 +138,14 @@ def _placement(ranks: list[int], rules: StandingsRules, table: bool) -> list[Fra
 
 
 def _fmt(value: Fraction | int, scale: int = 1) -> str:
+    """Exact for whole numbers, else rounded half up to at most two decimals, decimal comma."""
     number = Fraction(value) / scale
     if number.denominator == 1:
         return str(number.numerator)
-    return f"{float(number):.2f}".rstrip("0").rstrip(".").replace(".", ",")
+    exact = Decimal(number.numerator) / Decimal(number.denominator)
+    text = format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f")
+    text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("", "-", "-0") else text.replace(".", ",")
 
 
 def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[RoundStanding]:
@@ -226,10 +231,10 @@ def compute_standings(
     ]
 
 
-def _lot(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, float]:
+def _lot(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:
     """A reproducible draw: the same seed and field give the same order among equals."""
     rng = random.Random(f"standings-lot:{seed}")
     shuffled = list(players)
     rng.shuffle(shuffled)
-    return {p: float(i) for i, p in enumerate(shuffled)}
+    return {p: i for i, p in enumerate(shuffled)}
 

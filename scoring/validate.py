@@ -10,10 +10,15 @@ from collections import Counter
 
 from scoring.errors import Problem, ScoringError
 from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage
-from scoring.ruleset import CONCESSION, Ruleset, Rung
+from scoring.messages import Named
+from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
 from scoring.types import Component, HandEffect, RenoncKind, Suit
 
 MARRIAGE_VALUES = (20, 40)
+
+
+def _named(rung: Rung) -> Named:
+    return Named(rung.name_cs, rung.name_en)
 _RESULT_FIELDS = {
     Component.GAME: "game_won",
     Component.SEVEN: "seven_won",
@@ -88,26 +93,26 @@ def _check_contract(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Probl
             # ČSM 2023 B.7: at least the rung won in the auction, or any higher one.
             errors.append(
                 Problem("contract_below_bid", "contract",
-                        {"bid": bid.name_cs, "contract": rung.name_cs})
+                        {"bid": _named(bid), "contract": _named(rung)})
             )
     if not rung.has_trumps:
         if hand.trump is not None:
-            errors.append(Problem("trumps_not_allowed", "trump", {"contract": rung.name_cs}))
+            errors.append(Problem("trumps_not_allowed", "trump", {"contract": _named(rung)}))
     elif hand.trump is None:
-        errors.append(Problem("trump_missing", "trump", {"contract": rung.name_cs}))
+        errors.append(Problem("trump_missing", "trump", {"contract": _named(rung)}))
     elif rung.hearts and hand.trump is not Suit.HEARTS:
         errors.append(
-            Problem("hearts_contract_without_hearts", "trump", {"contract": rung.name_cs})
+            Problem("hearts_contract_without_hearts", "trump", {"contract": _named(rung)})
         )
     elif not rung.hearts and hand.trump is Suit.HEARTS:
-        errors.append(Problem("hearts_need_hearts_contract", "trump", {"contract": rung.name_cs}))
+        errors.append(Problem("hearts_need_hearts_contract", "trump", {"contract": _named(rung)}))
     if Component.TWO_SEVENS in rung.components:
         if hand.helper is None:
             errors.append(Problem("helper_missing", "helper", {}))
         elif hand.helper is hand.trump:
             errors.append(Problem("helper_is_trump", "helper", {}))
     elif hand.helper is not None:
-        errors.append(Problem("helper_not_allowed", "helper", {"contract": rung.name_cs}))
+        errors.append(Problem("helper_not_allowed", "helper", {"contract": _named(rung)}))
 
 
 def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
@@ -123,7 +128,7 @@ def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> No
 
 def _check_renonc_only(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
     """A line of the sheet that records only a penalty, e.g. a second misdeal (E.3.f)."""
-    rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    rule = renonc_rule(hand, ruleset)
     if hand.renonc is None:
         errors.append(Problem("contract_missing", "contract", {}))
     elif rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER:
@@ -163,7 +168,7 @@ def _check_doublings(
             errors.append(Problem("doubling_twice", where, {}))
         seen.add(d.component)
         if d.component not in rung.components:
-            errors.append(Problem("doubling_not_in_contract", where, {"contract": rung.name_cs}))
+            errors.append(Problem("doubling_not_in_contract", where, {"contract": _named(rung)}))
         levels = [d.level, *(level for _, level in d.per_defender)]
         if any(level < 0 for level in levels):
             errors.append(Problem("doubling_negative", where, {}))
@@ -189,7 +194,7 @@ def _check_points(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem
             errors.append(Problem("points_missing", "points", {}))
         return
     if not counts_points:
-        errors.append(Problem("points_not_counted", "points", {"contract": rung.name_cs}))
+        errors.append(Problem("points_not_counted", "points", {"contract": _named(rung)}))
         return
     cards = points.declarer_cards
     if not 0 <= cards <= CARD_POINTS_TOTAL:
@@ -225,9 +230,14 @@ def _outcome_implied(hand: Hand, ruleset: Ruleset) -> bool:
     return hand.laid_down or hand.not_played or renonc_loses_hand(hand, ruleset)
 
 
+def renonc_rule(hand: Hand, ruleset: Ruleset) -> RenoncRule | None:
+    """The catalogue entry of the hand's renonc; None without a renonc or for an unknown code."""
+    return ruleset.renonc(hand.renonc.code) if hand.renonc else None
+
+
 def renonc_loses_hand(hand: Hand, ruleset: Ruleset) -> bool:
     """True when the hand's renonc makes the offending side lose every component (E.6.b)."""
-    rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    rule = renonc_rule(hand, ruleset)
     return rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER
 
 
@@ -237,10 +247,10 @@ def _check_outcome(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Proble
         value = getattr(hand, name)
         if component not in rung.components:
             if value is not None:
-                errors.append(Problem("outcome_not_in_contract", name, {"contract": rung.name_cs}))
+                errors.append(Problem("outcome_not_in_contract", name, {"contract": _named(rung)}))
             continue
         if component is Component.GAME and hand.points is not None:
-            if value is not None and value != _game_won(hand, ruleset):
+            if value is not None and value != game_won_on_points(hand, ruleset):
                 errors.append(Problem("game_result_conflicts_points", name, {}))
             continue
         if value is None and not implied:
@@ -255,7 +265,8 @@ def _check_outcome(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Proble
         errors.append(Problem("laid_down_not_played", "laid_down", {}))
 
 
-def _game_won(hand: Hand, ruleset: Ruleset) -> bool:
+def game_won_on_points(hand: Hand, ruleset: Ruleset) -> bool:
+    """Hra decided by the recorded points: more than the defence (a tie as the ruleset says)."""
     assert hand.points is not None
     mine, theirs = hand.points.declarer_total, hand.points.defence_total
     return mine > theirs or (mine == theirs and ruleset.game_tie_won_by_declarer)
@@ -310,7 +321,7 @@ def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
         if hand.premium_ruling is not None:
             errors.append(Problem("premium_ruling_without_renonc", "premium_ruling", {}))
         return
-    rule = ruleset.renonc(hand.renonc.code)
+    rule = renonc_rule(hand, ruleset)
     if rule is None:
         errors.append(Problem("renonc_unknown", "renonc.code", {"code": hand.renonc.code}))
     if not 1 <= hand.renonc.offender <= hand.players:

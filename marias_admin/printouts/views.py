@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
@@ -26,17 +24,16 @@ from marias_admin.printouts.seating_lists import (
 )
 from marias_admin.printouts.table_sheets import build_table_sheets
 from marias_admin.tournaments.models import Tournament
-from marias_admin.tournaments.selectors import can_organise
+from marias_admin.tournaments.permissions import organiser_denial
 
 
 @require_GET
 @never_cache
 def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not can_organise(request.user, tournament):
-        raise PermissionDenied
+    denial = organiser_denial(request, tournament)
+    if denial:
+        return denial
     try:
         round_ = selectors.seated_round(tournament, number)
         data = selectors.table_sheets(tournament, round_, request.build_absolute_uri)
@@ -62,11 +59,9 @@ def seating_alpha(request: HttpRequest, tournament_id: int, number: int) -> Http
 def _seating_list(request: HttpRequest, tournament_id: int, number: int,
                   build: Callable[[SeatingData], bytes], kind: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not tournament.public_seating:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not can_organise(request.user, tournament):
-            raise PermissionDenied
+    denial = None if tournament.public_seating else organiser_denial(request, tournament)
+    if denial:
+        return denial
     try:
         round_ = selectors.seated_round(tournament, number)
         data = selectors.seating(tournament, round_)

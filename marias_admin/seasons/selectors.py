@@ -27,6 +27,11 @@ def public_competitions() -> QuerySet[Competition]:
     return Competition.objects.filter(public=True)
 
 
+def listed_competitions(*, everything: bool = False) -> QuerySet[Competition]:
+    """The competitions on the list page: all of them for staff, else the public ones."""
+    return Competition.objects.all() if everything else public_competitions()
+
+
 def member_tournaments(competition: Competition) -> list[Tournament]:
     return [m.tournament for m in competition.memberships.select_related("tournament")
             .order_by("order", "tournament__date", "id")]

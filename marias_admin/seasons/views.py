@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from marias_admin.seasons.models import Competition
-from marias_admin.seasons.selectors import public_competitions, season_table
+from marias_admin.seasons.selectors import listed_competitions, season_table
 
 
 def _staff(request: HttpRequest) -> bool:
@@ -17,7 +17,7 @@ def _staff(request: HttpRequest) -> bool:
 
 @require_GET
 def competition_list(request: HttpRequest) -> HttpResponse:
-    competitions = Competition.objects.all() if _staff(request) else public_competitions()
+    competitions = listed_competitions(everything=_staff(request))
     return render(request, "seasons/list.html", {"competitions": competitions})
 
 

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from marias_admin.audit.services import audit_record
 from marias_admin.seating import planner
@@ -30,6 +31,19 @@ TRANSITIONS: dict[RoundState, tuple[RoundState, ...]] = {
     RoundState.RELEASED: (RoundState.CLOSED,),
     RoundState.CLOSED: (),
     RoundState.DRAFT: (),
+}
+
+SEATING_ERRORS = {
+    # the generator's stable error codes, in the visitor's language
+    "too_few_players": gettext_lazy("there are too few players to fill a table."),
+    "cannot_split": gettext_lazy("the players cannot be split into tables of the allowed "
+                                 "sizes."),
+    "too_many_odd_tables": gettext_lazy(
+        "the field would need more tables of the other size than the tournament allows "
+        "(see “most tables of the other size” in the tournament's settings)."),
+    "unsupported_table_size": gettext_lazy("only tables of 3 or 4 players are supported."),
+    "missing_standings": gettext_lazy("this round is seated by the standings, which are not "
+                                      "available yet; choose another method."),
 }
 
 
@@ -113,7 +127,11 @@ def round_seat(
             rounds_total=tournament.rounds_planned,
         )
     except planner.PlanningError as exc:
-        raise ValidationError(str(exc), code="seating_impossible") from exc
+        reason = SEATING_ERRORS.get(str(exc.code), str(exc))
+        raise ValidationError(
+            _("The round cannot be seated: %(reason)s") % {"reason": reason},
+            code="seating_impossible",
+        ) from exc
     before = plain_seating(round) if round.state != RoundState.DRAFT else None
     _store(round, seating)
     round.method, round.seed = method, seed

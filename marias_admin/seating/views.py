@@ -19,7 +19,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.seating.forms import ReplanForm, SeatForm, StateForm, SwapForm
@@ -44,28 +43,9 @@ from marias_admin.tournaments.selectors import playing_in_round
 # --- read helpers (also used by the tournament pages) ---------------------------------------
 
 
-SEATING_ERRORS = {
-    # the generator's stable error codes, in the visitor's language
-    "too_few_players": gettext_lazy("there are too few players to fill a table."),
-    "cannot_split": gettext_lazy("the players cannot be split into tables of the allowed "
-                                 "sizes."),
-    "too_many_odd_tables": gettext_lazy(
-        "the field would need more tables of the other size than the tournament allows "
-        "(see “most tables of the other size” in the tournament's settings)."),
-    "unsupported_table_size": gettext_lazy("only tables of 3 or 4 players are supported."),
-    "missing_standings": gettext_lazy("this round is seated by the standings, which are not "
-                                      "available yet; choose another method."),
-}
-
-
 def error_text(error: ValidationError) -> str:
     """A service's refusal as one sentence for a message."""
-    text = " ".join(str(m) for m in error.messages)
-    if getattr(error, "code", None) == "seating_impossible":
-        cause = getattr(error.__cause__, "code", None)
-        reason = SEATING_ERRORS.get(str(cause), text) if cause is not None else text
-        return _("The round cannot be seated: %(reason)s") % {"reason": reason}
-    return text
+    return " ".join(str(m) for m in error.messages)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
 from marias_admin.tournaments.forms import Form
 from scoring import ScoringError, settle
@@ -91,8 +92,7 @@ def signed(cents: int | None) -> str:
     """Money with its sign, in the page's locale: +1,20 / −0,60 / 0,00."""
     if cents is None:
         return ""
-    text = number_format(Decimal(abs(int(cents))) / 100, decimal_pos=2, use_l10n=True)
-    return ("+" if cents > 0 else "\N{MINUS SIGN}" if cents < 0 else "") + text
+    return ("+" if cents > 0 else "\N{MINUS SIGN}" if cents < 0 else "") + money(abs(int(cents)))
 
 
 def pb_text(value: Decimal | int | float | None) -> str:

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
-from marias_admin.tournaments.models import Role
+from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
 
 EDITABLE_STATES = (SheetState.DRAFT,)
@@ -18,6 +20,20 @@ EDITABLE_STATES = (SheetState.DRAFT,)
 
 def live_hands(sheet: TableSheet) -> QuerySet[HandRecord]:
     return sheet.hands.filter(deleted_at__isnull=True).order_by("number")
+
+
+def scorekeeper_candidates(tournament: Tournament) -> QuerySet[Any]:
+    """The users who may be named the scorekeeper of the tournament's sheets."""
+    return (get_user_model().objects.filter(
+        tournament_roles__tournament=tournament, tournament_roles__role=Role.SCOREKEEPER)
+        .distinct().order_by("username"))
+
+
+def hand_audit_entries(record: HandRecord) -> QuerySet[AuditEntry]:
+    """The audit trail of one hand, oldest first."""
+    return (AuditEntry.objects.filter(object_type=HandRecord._meta.label_lower,
+                                      object_id=str(record.pk))
+            .select_related("user").order_by("at", "id"))
 
 
 def seats_of(table: Table) -> list[Seat]:

@@ -30,7 +30,7 @@ from marias_admin.sheets.models import (
     TableSheet,
 )
 from marias_admin.sheets.selectors import EDITABLE_STATES
-from marias_admin.tournaments.models import Registration
+from marias_admin.tournaments.models import Registration, Role, TournamentRole
 from scoring import Hand, ScoringError, settle
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand
@@ -386,3 +386,28 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
     audit_record(user=user, action="hand.ruling", obj=record,
                  tournament=sheet.table.round.tournament, before=before,
                  after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
+
+
+@transaction.atomic
+def sheet_assign_scorekeeper(*, user: Any, sheet: TableSheet, scorekeeper: Any | None,
+                             expected_version: int | None) -> TableSheet:
+    """Give the sheet to ``scorekeeper`` (a user with the tournament's scorekeeper role), or
+    to nobody (``None``: the sheet is unclaimed again)."""
+    sheet = _lock(sheet, expected_version)
+    tournament = sheet.table.round.tournament
+    if scorekeeper is not None and not TournamentRole.objects.filter(
+            tournament=tournament, user=scorekeeper, role=Role.SCOREKEEPER).exists():
+        raise ValidationError(
+            {"scorekeeper": _("%(user)s is not a scorekeeper of this tournament.")
+             % {"user": scorekeeper.get_username()}}, code="not_scorekeeper")
+    before = sheet.scorekeeper_id
+    new = scorekeeper.pk if scorekeeper is not None else None
+    if before == new:
+        return sheet
+    TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=scorekeeper)
+    sheet.scorekeeper = scorekeeper
+    _bump(sheet)
+    audit_record(user=user, action="sheet.scorekeeper", obj=sheet, tournament=tournament,
+                 before={"scorekeeper": before}, after={"scorekeeper": new},
+                 summary=f"{sheet}: {scorekeeper.get_username() if scorekeeper else '-'}")
+    return sheet

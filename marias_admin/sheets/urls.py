@@ -2,9 +2,12 @@
 
 from django.urls import path
 
-from marias_admin.sheets import views
+from marias_admin.sheets import (
+    urls_referee,
+    views,
+)
 
-app_name = "sheets"
+app_name = "sheets"  # shared with urls_referee, whose patterns are appended below
 
 SHEET = "t/<int:tournament_id>/round/<int:number>/table/<int:table>/"
 
@@ -21,3 +24,6 @@ urlpatterns = [
     path(SHEET + "reopen/", views.reopen_view, name="reopen"),
     path(SHEET + "scorekeeper/", views.scorekeeper_view, name="scorekeeper"),
 ]
+
+# The referee's pages share the namespace: one URLconf, so Django can reverse all of its names.
+urlpatterns += urls_referee.urlpatterns

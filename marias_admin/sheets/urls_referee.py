@@ -7,8 +7,6 @@ from django.urls import path
 
 from marias_admin.sheets import views_referee as views
 
-app_name = "sheets"
-
 TABLE = "tournaments/<int:tournament_id>/rounds/<int:number>/tables/<int:table>/"
 
 urlpatterns = [

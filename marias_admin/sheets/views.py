@@ -16,7 +16,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -26,7 +25,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from marias_admin.audit.models import AuditEntry
 from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import services
@@ -48,15 +46,16 @@ from marias_admin.sheets.selectors import (
     EDITABLE_STATES,
     can_confirm,
     can_write,
+    hand_audit_entries,
     is_referee,
     next_dealer,
     paper_differences,
     running_account,
+    scorekeeper_candidates,
     seated_user_ids,
     seats_of,
 )
-from marias_admin.sheets.services import SheetConflict
-from marias_admin.sheets.services_assign import sheet_assign_scorekeeper
+from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
 from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
 from scoring import ScoringError, settle
@@ -297,11 +296,8 @@ def _explanation(page: SheetPage, record: HandRecord) -> tuple[list[str], list[s
 
 
 def _history(record: HandRecord) -> list[dict[str, Any]]:
-    entries = (AuditEntry.objects.filter(object_type=HandRecord._meta.label_lower,
-                                         object_id=str(record.pk))
-               .select_related("user").order_by("at", "id"))
     out = []
-    for entry in entries:
+    for entry in hand_audit_entries(record):
         out.append({
             "entry": entry,
             "before": (entry.before or {}).get("description", ""),
@@ -334,12 +330,6 @@ def _hand_panel(page: SheetPage, number: int, forms: dict[str, Any],
         panel["delete_form"] = forms.get("delete") or ReasonForm(
             initial={"version": page.sheet.version}, prefix="delete")
     return panel
-
-
-def _scorekeepers(tournament: Tournament) -> Any:
-    return (get_user_model().objects.filter(
-        tournament_roles__tournament=tournament, tournament_roles__role=Role.SCOREKEEPER)
-        .distinct().order_by("username"))
 
 
 def _totals_initial(sheet: TableSheet, seats: list[Seat], prefix: str) -> dict[str, Any]:
@@ -438,7 +428,7 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
     if page.can_organise:
         context["scorekeeper_form"] = forms.get("scorekeeper") or ScorekeeperForm(
             initial={"version": sheet.version, "scorekeeper": sheet.scorekeeper_id},
-            candidates=_scorekeepers(page.tournament), prefix="scorekeeper")
+            candidates=scorekeeper_candidates(page.tournament), prefix="scorekeeper")
     _referee_extension(request, page, context)
     return context
 
@@ -755,7 +745,7 @@ def reopen_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
 
 @sheet_action(_organiser)
 def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
-    form = ScorekeeperForm(request.POST, candidates=_scorekeepers(page.tournament),
+    form = ScorekeeperForm(request.POST, candidates=scorekeeper_candidates(page.tournament),
                            prefix="scorekeeper")
     if not form.is_valid():
         return _render(request, page, forms={"scorekeeper": form})

@@ -22,7 +22,6 @@ from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.templatetags.marias import money as format_money
 from marias_admin.seating.models import Round, Seat, Table
+from marias_admin.sheets.forms import pb_text as pb_number
 from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
 from marias_admin.sheets.selectors import is_referee, live_hands, seats_of
@@ -177,9 +177,7 @@ def pb_text(value: Any) -> str | None:
         number = Decimal(str(value))
     except InvalidOperation:
         return str(value)
-    if number == number.to_integral_value():
-        return str(int(number))
-    return number_format(number, decimal_pos=1, use_l10n=True)
+    return pb_number(number)
 
 
 def _pb(record: HandRecord) -> list[str]:

@@ -65,7 +65,7 @@ def money(minor: Fraction | int | None, minor_per_major: int = 100) -> int | flo
     """Minor units (haléř, cent) → crowns/euros, rounded to the cent."""
     if minor is None:
         return None
-    return round(float(Fraction(minor) / minor_per_major), 2)
+    return float(round(Fraction(minor) / minor_per_major, 2))  # rounded exactly, then a cell float
 
 
 # -- workbook helpers -----------------------------------------------------------------------------

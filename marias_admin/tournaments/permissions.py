@@ -28,6 +28,15 @@ def can_create_tournament(user: Any) -> bool:
                 and (user.is_staff or user.is_superuser))
 
 
+def organiser_denial(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """``None`` for the tournament's organisers; anonymous → login page; others → 403."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_organise(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's organisers can do this."))
+    return None
+
+
 def organiser_required(view: View) -> View:
     """Load ``tournament_id`` and hand the view the tournament, for its organisers only."""
 
@@ -37,9 +46,8 @@ def organiser_required(view: View) -> View:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         tournament = get_object_or_404(Tournament, pk=tournament_id)
-        if not can_organise(request.user, tournament):
-            raise PermissionDenied(_("Only the tournament's organisers can do this."))
-        return view(request, tournament, *args, **kwargs)
+        return organiser_denial(request, tournament) or view(request, tournament, *args,
+                                                             **kwargs)
 
     return wrapper
 

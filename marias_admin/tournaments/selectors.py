@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from marias_admin.tournaments.models import (
     PLAYING_STATUSES,
@@ -47,3 +47,13 @@ def playing_in_round(tournament: Tournament, number: int) -> list[Registration]:
     candidates = registrations(tournament).filter(
         status__in=[*PLAYING_STATUSES, RegistrationStatus.WITHDRAWN]).order_by("id")
     return [r for r in candidates if r.plays_in(number)]
+
+
+def registration_counts(tournament: Tournament) -> dict[str, int]:
+    """Entries by status, for the overview and the registration list."""
+    return Registration.objects.filter(tournament=tournament).aggregate(
+        total=Count("id"),
+        registered=Count("id", filter=Q(status=RegistrationStatus.REGISTERED)),
+        present=Count("id", filter=Q(status__in=PLAYING_STATUSES)),
+        withdrawn=Count("id", filter=Q(status=RegistrationStatus.WITHDRAWN)),
+    )

@@ -151,8 +151,40 @@ def registration_create(
 
 
 @transaction.atomic
+def registration_enter(
+    *, user: Any, tournament: Tournament, player: Player, present: bool,
+    seed_rank: int | None = None,
+) -> Registration:
+    """Register a player on the day or before it; once play has started he is a late entry
+    from the first round not yet played."""
+    first_open = _next_unfixed_round(tournament)
+    if present:
+        status = RegistrationStatus.PRESENT if first_open == 1 else RegistrationStatus.LATE
+    else:
+        status = RegistrationStatus.REGISTERED
+    return registration_create(user=user, tournament=tournament, player=player, status=status,
+                               seed_rank=seed_rank, first_round=first_open)
+
+
+@transaction.atomic
+def registration_enter_new_player(
+    *, user: Any, tournament: Tournament, first_name: str, last_name: str, club_name: str = "",
+    registration_number: str | None = None, present: bool = True,
+    seed_rank: int | None = None,
+) -> Registration:
+    """A new player and his registration, both or neither."""
+    player = player_create(user=user, first_name=first_name, last_name=last_name,
+                           club_name=club_name, registration_number=registration_number)
+    return registration_enter(user=user, tournament=tournament, player=player, present=present,
+                              seed_rank=seed_rank)
+
+
+@transaction.atomic
 def registration_check_in(*, user: Any, registration: Registration,
                           late: bool = False) -> Registration:
+    if registration.status == RegistrationStatus.WITHDRAWN:
+        raise ValidationError(_("%(player)s has withdrawn.")
+                              % {"player": registration.player.full_name}, code="withdrawn")
     before = snapshot(registration, REGISTRATION_FIELDS)
     registration.status = RegistrationStatus.LATE if late else RegistrationStatus.PRESENT
     registration.checked_in_at = timezone.now()

@@ -13,8 +13,7 @@ import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -39,7 +38,6 @@ from marias_admin.tournaments.forms import (
     apply_service_errors,
 )
 from marias_admin.tournaments.models import (
-    PLAYING_STATUSES,
     Registration,
     RegistrationStatus,
     Role,
@@ -47,17 +45,12 @@ from marias_admin.tournaments.models import (
     TournamentState,
 )
 from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
-from marias_admin.tournaments.selectors import registrations, tournaments_for
+from marias_admin.tournaments.selectors import (
+    registration_counts,
+    registrations,
+    tournaments_for,
+)
 from marias_admin.tournaments.tables import RegistrationTable
-
-
-def _registration_counts(tournament: Tournament) -> dict[str, int]:
-    return Registration.objects.filter(tournament=tournament).aggregate(
-        total=Count("id"),
-        registered=Count("id", filter=Q(status=RegistrationStatus.REGISTERED)),
-        present=Count("id", filter=Q(status__in=PLAYING_STATUSES)),
-        withdrawn=Count("id", filter=Q(status=RegistrationStatus.WITHDRAWN)),
-    )
 
 
 def _first_open_round(rounds: list[Any]) -> int:
@@ -111,7 +104,7 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
     rounds = list(tournament.rounds.annotate(table_count=Count("tables")))
     next_state = services.tournament_next_state(tournament)
     return render(request, "tournaments/detail.html", {
-        "tournament": tournament, "rounds": rounds, "counts": _registration_counts(tournament),
+        "tournament": tournament, "rounds": rounds, "counts": registration_counts(tournament),
         "next_state": next_state, "stale": stale_rounds(tournament),
     })
 
@@ -163,7 +156,7 @@ def registration_list(request: HttpRequest, tournament: Tournament) -> HttpRespo
     rounds = list(tournament.rounds.all())
     return render(request, "tournaments/registrations.html", {
         "tournament": tournament, "filter": filterset, "table": table,
-        "counts": _registration_counts(tournament), "stale": stale_rounds(tournament),
+        "counts": registration_counts(tournament), "stale": stale_rounds(tournament),
         "play_started": _first_open_round(rounds) > 1,
     })
 
@@ -179,11 +172,11 @@ def registration_check_in(request: HttpRequest, tournament: Tournament,
                           registration_id: int) -> HttpResponse:
     registration = _tournament_registration(tournament, registration_id)
     late = request.POST.get("late") == "1"
-    if registration.status == RegistrationStatus.WITHDRAWN:
-        messages.error(request, _("%(player)s has withdrawn.")
-                       % {"player": registration.player.full_name})
+    try:
+        services.registration_check_in(user=request.user, registration=registration, late=late)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
         return _back(request, tournament)
-    services.registration_check_in(user=request.user, registration=registration, late=late)
     if late:
         messages.success(request, _("%(player)s checked in late: plays from round %(number)s.")
                          % {"player": registration.player.full_name,
@@ -248,9 +241,9 @@ def registration_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     search_form = PlayerSearchForm(request.GET or None)
     if request.method == "POST":
         if "new" in request.POST:
-            registration = _add_new_player(request, tournament, new_form, first_open)
+            registration = _add_new_player(request, tournament, new_form)
         else:
-            registration = _add_existing_player(request, tournament, first_open)
+            registration = _add_existing_player(request, tournament)
         if registration is not None:
             name = registration.player.full_name
             messages.success(request, _("%(player)s registered.") % {"player": name}
@@ -266,47 +259,34 @@ def registration_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     })
 
 
-def _add_new_player(request: HttpRequest, tournament: Tournament, form: NewPlayerForm,
-                    first_open: int) -> Registration | None:
+def _add_new_player(request: HttpRequest, tournament: Tournament,
+                    form: NewPlayerForm) -> Registration | None:
     if not form.is_valid():
         return None
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            player = services.player_create(
-                user=request.user, first_name=data["first_name"], last_name=data["last_name"],
-                club_name=data["club"], registration_number=data["registration_number"])
-            return _register(request, tournament, player, data["present"], first_open,
-                             data["seed_rank"])
+        return services.registration_enter_new_player(
+            user=request.user, tournament=tournament, first_name=data["first_name"],
+            last_name=data["last_name"], club_name=data["club"],
+            registration_number=data["registration_number"], present=data["present"],
+            seed_rank=data["seed_rank"])
     except ValidationError as error:
         apply_service_errors(form, error)
         return None
 
 
-def _add_existing_player(request: HttpRequest, tournament: Tournament,
-                         first_open: int) -> Registration | None:
+def _add_existing_player(request: HttpRequest, tournament: Tournament) -> Registration | None:
     form = ExistingPlayerForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a player from the list."))
         return None
     try:
-        return _register(request, tournament, form.cleaned_data["player"],
-                         form.cleaned_data["present"], first_open, None)
+        return services.registration_enter(
+            user=request.user, tournament=tournament, player=form.cleaned_data["player"],
+            present=form.cleaned_data["present"])
     except ValidationError as error:
         messages.error(request, error_text(error))
         return None
-
-
-def _register(request: HttpRequest, tournament: Tournament, player: Player, present: bool,
-              first_open: int, seed_rank: int | None) -> Registration:
-    """A player who arrives once play has started is a late entry from the next open round."""
-    if present:
-        status = RegistrationStatus.PRESENT if first_open == 1 else RegistrationStatus.LATE
-    else:
-        status = RegistrationStatus.REGISTERED
-    return services.registration_create(user=request.user, tournament=tournament,
-                                        player=player, status=status, seed_rank=seed_rank,
-                                        first_round=first_open)
 
 
 # --- roles ----------------------------------------------------------------------------------

@@ -26,6 +26,11 @@ def pb(value: int | str | Fraction | None) -> PB:
     return None if value is None else Fraction(value)
 
 
+def pb_out(value: Fraction) -> int | float:
+    """PB as a JSON number: whole points as integers, half points as x.5."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
 def format_pb(value: Fraction, lang: str = "cs") -> str:
     """27.5 rather than 55/2 for a referee; a decimal comma in Czech."""
     if value.denominator == 1:

@@ -20,8 +20,7 @@ from marias_admin.players.models import Player
 from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
 from marias_admin.sheets.selectors import live_hands
-from marias_admin.sheets.services import hand_add, sheet_for
-from marias_admin.sheets.services_assign import sheet_assign_scorekeeper
+from marias_admin.sheets.services import hand_add, sheet_assign_scorekeeper, sheet_for
 from marias_admin.tournaments.models import Role
 from marias_admin.tournaments.services import role_grant
 from scoring.notation import parse
