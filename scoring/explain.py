@@ -61,7 +61,8 @@ class Line:
             params |= {"amount": money_text(abs(self.value), ruleset),
                       "units": self.units}
             return who + render(f"line_{self.part}", lang, **params)
-        name = (_PARTS_EN.get(self.part, self.part) if lang == "en" else _PARTS_CS[self.part])
+        local = dict(ruleset.part_names).get(self.part) or _PARTS_CS[self.part]
+        name = _PARTS_EN.get(self.part, self.part) if lang == "en" else local
         pieces = [f"{self.units} × {money_text(ruleset.base, ruleset)}"]
         if self.hearts != 1:
             pieces.append(render("line_hearts", lang, factor=self.hearts))

@@ -78,6 +78,9 @@ class Doubling:
 class Renonc:
     code: str  # a code of the ruleset's catalogue, e.g. "E.2.a"
     offender: Seat
+    # SZMK D.1: the offender's first menší of the round is not paid. Set by
+    # :func:`scoring.table_round.mark_forgiven`, which sees the whole round.
+    forgiven: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,10 @@ class Hand:
     not_played: bool = False  # parts cancel out (obecná pravidla V.12)
     renonc: Renonc | None = None
     premium_ruling: bool | None = None  # referee's grant (True) or refusal (False), E.6.f
+    # SZMK E.1-E.2: the referee cancelled every doubling of the hand; the seats named in
+    # incorrect_flek_by fleked incorrectly (E.2) and pay the fine to every other player.
+    doublings_cancelled: bool = False
+    incorrect_flek_by: tuple[Seat, ...] = ()
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:
@@ -139,6 +146,9 @@ class Hand:
             )
         )
         object.__setattr__(self, "doublings", ordered)
+        object.__setattr__(self, "incorrect_flek_by", tuple(sorted(set(self.incorrect_flek_by))))
+        if self.incorrect_flek_by:
+            object.__setattr__(self, "doublings_cancelled", True)
 
     # -- positions ---------------------------------------------------------------------------
 
@@ -187,6 +197,15 @@ class Hand:
             Component.TWO_SEVENS: self.two_sevens_won,
             Component.HUNDRED: None,
         }[component]
+
+    @property
+    def played_out(self) -> bool:
+        """Whether any outcome was recorded (SZMK D.4.c: a hand that may be played out)."""
+        return self.points is not None or any(
+            value is not None
+            for value in (self.game_won, self.seven_won, self.betl_won, self.durch_won,
+                          self.two_sevens_won)
+        )
 
     @property
     def flekers(self) -> tuple[Seat, ...]:

@@ -23,6 +23,7 @@ _HAND_FIELDS = {
     "ruleset", "players", "dealer", "declarer", "contract", "trump", "helper", "bid",
     "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won", "durch_won",
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
+    "doublings_cancelled", "incorrect_flek_by",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -102,7 +103,17 @@ def hand_from_dict(data: Any) -> Hand:
         not_played=bool(_opt_bool(data.get("not_played"), "not_played")),
         renonc=_opt(data.get("renonc"), _renonc),
         premium_ruling=_opt_bool(data.get("premium_ruling"), "premium_ruling"),
+        doublings_cancelled=bool(
+            _opt_bool(data.get("doublings_cancelled"), "doublings_cancelled")
+        ),
+        incorrect_flek_by=_seats(data.get("incorrect_flek_by") or [], "incorrect_flek_by"),
     )
+
+
+def _seats(value: Any, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _fail("json_type", field, expected="list of seats")
+    return tuple(_int(s, field) for s in value)
 
 
 def _doublings(value: Any) -> tuple[Doubling, ...]:
@@ -172,11 +183,12 @@ def _silent_seven(value: Any) -> SilentSeven:
 
 def _renonc(value: Any) -> Renonc:
     data = _mapping(value, "renonc")
-    _check_keys(data, {"code", "offender"}, "renonc.")
+    _check_keys(data, {"code", "offender", "forgiven"}, "renonc.")
     code = data.get("code")
     if not isinstance(code, str):
         raise _fail("json_type", "renonc.code", expected="text")
-    return Renonc(code, _int(data.get("offender"), "renonc.offender"))
+    return Renonc(code, _int(data.get("offender"), "renonc.offender"),
+                  bool(_opt_bool(data.get("forgiven"), "renonc.forgiven")))
 
 
 def _premium(value: Any) -> PremiumFacts:
@@ -246,6 +258,12 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         data["not_played"] = True
     if hand.renonc is not None:
         data["renonc"] = {"code": hand.renonc.code, "offender": hand.renonc.offender}
+        if hand.renonc.forgiven:
+            data["renonc"]["forgiven"] = True
+    if hand.incorrect_flek_by:
+        data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
+    elif hand.doublings_cancelled:
+        data["doublings_cancelled"] = True
     return data
 
 

@@ -291,6 +291,70 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cs": "PB místa {seat} ({pb}) čekají na rozhodnutí rozhodčího",
         "en": "PB of seat {seat} ({pb}) await the referee's ruling",
     },
+    # -- SZMK volený 2024
+    "concession_not_in_rules": {
+        "cs": "Tato pravidla omyl neznají.", "sk": "Tieto pravidlá omyl nepoznajú.",
+        "en": "These rules have no omyl.",
+    },
+    "doubling_hundred_seven_whole": {
+        "cs": "100+7 se fleká jako celek; zapište flek ke stovce.",
+        "sk": "100+7 sa flekuje ako celok; flek zapíšte k stovke.",
+        "en": "100+7 is doubled as a whole; record the flek on the hundred.",
+    },
+    "incorrect_flek_suspected": {
+        "cs": "Flek vypadá jako nekorektní (E.2): může ho zrušit rozhodčí.",
+        "sk": "Flek vyzerá ako nekorektný (E.2): zrušiť ho môže rozhodca.",
+        "en": "The flek looks incorrect (E.2): a referee can cancel it.",
+    },
+    "doublings_cancelled_none": {
+        "cs": "Hra nemá žádný flek, který by šlo zrušit.",
+        "sk": "Hra nemá žiadny flek, ktorý by sa dal zrušiť.",
+        "en": "The hand has no flek to cancel.",
+    },
+    "incorrect_flek_not_in_rules": {
+        "cs": "Tato pravidla pokutu za nekorektní flek neznají.",
+        "sk": "Tieto pravidlá pokutu za nekorektný flek nepoznajú.",
+        "en": "These rules have no fine for an incorrect flek.",
+    },
+    "incorrect_flek_not_fleker": {
+        "cs": "Místo {seat} v této hře neflekovalo.",
+        "sk": "Miesto {seat} v tejto hre neflekovalo.",
+        "en": "Seat {seat} did not double in this hand.",
+    },
+    "renonc_not_forgivable": {
+        "cs": "Renonc {code} se neodpouští (odpouští se jen první menší renonc v kole).",
+        "sk": "Renonce {code} sa neodpúšťa (odpúšťa sa len prvý menší renonce v kole).",
+        "en": "Renonc {code} is not forgiven (only the first minor one of a round is).",
+    },
+    "renonc_hand_has_no_result": {
+        "cs": "Po renoncu {code} se hra nehraje; výsledek hry nezapisujte.",
+        "sk": "Po renonce {code} sa hra nedohráva; výsledok hry nezapisujte.",
+        "en": "After renonc {code} the hand is not played; record no result.",
+    },
+    "flek_over_budget": {
+        "cs": "Místo {seat} má v kole k dispozici {holds}, na tento flek potřebuje {needed}.",
+        "sk": "Miesto {seat} má v kole k dispozícii {holds}, na tento flek potrebuje {needed}.",
+        "en": "Seat {seat} holds {holds} in this round; this flek needs {needed}.",
+    },
+    "line_contract_not_settled": {
+        "cs": "renonc {code}: hra se neplatí, jen paušál",
+        "sk": "renonce {code}: hra sa neplatí, len paušál",
+        "en": "renonc {code}: the contract is not paid, only the flat rate",
+    },
+    "line_doublings_cancelled": {
+        "cs": "fleky zrušil rozhodčí", "sk": "fleky zrušil rozhodca",
+        "en": "doublings cancelled by the referee",
+    },
+    "line_renonc_forgiven": {
+        "cs": "renonc {code}: místu {seat} se první menší renonc v kole odpouští",
+        "sk": "renonce {code}: miestu {seat} sa prvý menší renonce v kole odpúšťa",
+        "en": "renonc {code}: seat {seat}'s first minor renonc of the round is forgiven",
+    },
+    "line_incorrect_flek_fine": {
+        "cs": "nekorektní flek: místo {seat} platí každému {amount}",
+        "sk": "nekorektný flek: miesto {seat} platí každému {amount}",
+        "en": "incorrect flek: seat {seat} pays everyone {amount}",
+    },
 }
 
 

@@ -20,6 +20,7 @@ from scoring.types import (
     FlekBinding,
     HandEffect,
     RenoncKind,
+    Series,
     SilentHundredRule,
 )
 
@@ -61,8 +62,11 @@ class Rates:
     concession: int = 6
     pausal_1: int = 10
     pausal_2: int = 50
-    limit: int = 500
-    raised_limit: int = 750
+    pausal_3: int = 0  # SZMK väčší renonce
+    pausal_4: int = 0  # SZMK mimoriadny renonce
+    incorrect_flek: int = 0  # SZMK E.2: paid by the fleker to every other player
+    limit: int | None = 500  # None: no limit (SZMK)
+    raised_limit: int | None = 750
 
     def component(self, component: Component, hearts: bool) -> int:
         if component is Component.TWO_SEVENS:
@@ -86,6 +90,7 @@ class RenoncRule:
     kind: RenoncKind
     effect: HandEffect
     penalty_rate: str | None  # a field of Rates paid to every other player, or None
+    red_card: bool = False  # SZMK D.2 mimoriadny: the offender also gets a red card
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,9 @@ class Ruleset:
     silent_hundred: SilentHundredRule = SilentHundredRule.DOUBLE_PER_TEN
     doubling_names: tuple[str, ...] = ("flek", "re", "tutti", "boty")
     doubling_cap: int = 4
+    doubling_cap_no_trumps: int | None = None  # betl/durch (SZMK C.9: 2); None: doubling_cap
+    hundred_series: Series = Series.ARITHMETIC  # announced sto: each ten past 100
+    hundred_seven_as_one: bool = False  # SZMK B.10: 100+7 is won, lost and fleked whole
     flek_binding: FlekBinding = FlekBinding.ALL_PAYERS
     hundred_marriages_to_reach: int = 1  # how many marriages count toward the 100
     game_tie_won_by_declarer: bool = False
@@ -114,9 +122,14 @@ class Ruleset:
     renoncs: tuple[RenoncRule, ...] = ()
     first_in_play_renonc_only: bool = True
     renonc_min_basic_rate: bool = True  # E.6.b: never less than the basic rate
-    premium_table: str = "csm-2023-default"
+    premium_table: str | None = "csm-2023-default"  # None: the ruleset has no PB
     premium_referee_threshold: int = 50  # E.6.f and B.3: games of 50+ PB
     sb_premium_factor: int = 1
+    round_budget: int | None = None  # SZMK C.8: money each player starts a round with
+    forgiven_renonc_kinds: frozenset[RenoncKind] = frozenset()  # SZMK D.1: menší
+    forgiven_per_round: int = 1  # how many of those each player has forgiven per round
+    contumation_gain: int | None = None  # SZMK E.5: each present player's win, base units
+    part_names: tuple[tuple[str, str], ...] = ()  # local names of parts, e.g. betl → malý
     overrides: tuple[str, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------------------------
@@ -132,6 +145,17 @@ class Ruleset:
             if rule.code == code:
                 return rule
         return None
+
+    def cap_for(self, component: Component) -> int:
+        """How many raises a component allows (SZMK C.9-C.10 differ for malý/veľký)."""
+        no_trumps = component in (Component.BETL, Component.DURCH)
+        if no_trumps and self.doubling_cap_no_trumps is not None:
+            return self.doubling_cap_no_trumps
+        return self.doubling_cap
+
+    @property
+    def has_premium(self) -> bool:
+        return self.premium_table is not None
 
     def doubling_name(self, level: int) -> str:
         if level <= 0:
@@ -172,6 +196,11 @@ class Ruleset:
             Component(c) for c in values.get("hearts_components", ())
         )
         values["silent_hundred"] = SilentHundredRule(values["silent_hundred"])
+        if "hundred_series" in values:
+            values["hundred_series"] = Series(values["hundred_series"])
+        values["forgiven_renonc_kinds"] = frozenset(
+            RenoncKind(k) for k in values.get("forgiven_renonc_kinds", ())
+        )
         values["flek_binding"] = FlekBinding(values["flek_binding"])
         values["doubling_names"] = tuple(values["doubling_names"])
         values["concession_rungs"] = frozenset(values["concession_rungs"])
@@ -182,6 +211,7 @@ class Ruleset:
             for r in values["renoncs"]
         )
         values["overrides"] = tuple(values.get("overrides", ()))
+        values["part_names"] = tuple(tuple(pair) for pair in values.get("part_names", ()))
         return cls(**values)
 
 

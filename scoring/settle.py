@@ -22,10 +22,17 @@ from scoring.types import (
     Component,
     FlekBinding,
     HandEffect,
+    Series,
     Side,
     SilentHundredRule,
 )
-from scoring.validate import game_won_on_points, renonc_loses_hand, renonc_rule, validate
+from scoring.validate import (
+    game_won_on_points,
+    renonc_loses_hand,
+    renonc_rule,
+    renonc_settles_contract,
+    validate,
+)
 
 HUNDRED_TARGET = 100
 
@@ -54,13 +61,21 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
     elif rung is not None and hand.not_played:
         # Obecná pravidla V.12: the fleked hra and the accepted sedma cancel out.
         lines.append(Line("not_played", value=0))
+    elif rung is not None and not renonc_settles_contract(hand, ruleset):
+        # SZMK D.4.a, D.4.d, C.6.d: replayed or not played, only the paušál is paid.
+        lines.append(Line("contract_not_settled", value=0,
+                          params={"code": hand.renonc.code if hand.renonc else ""}))
     elif rung is not None:
         won = _components_won(hand, ruleset, rung)
+        if hand.doublings_cancelled and hand.doublings:
+            lines.append(Line("doublings_cancelled", value=0))
         _settle_contract(hand, ruleset, rung, won, money, lines)
-        award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
-        warnings.extend(award.warnings)
-        pending, described = _grant_premium(hand, ruleset, award, premium, lines)
+        if ruleset.premium_table is not None:
+            award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
+            warnings.extend(award.warnings)
+            pending, described = _grant_premium(hand, ruleset, award, premium, lines)
     _settle_penalty(hand, ruleset, money, lines)
+    _settle_incorrect_flek(hand, ruleset, money, lines)
 
     assert sum(money.values()) == 0, "a hand must sum to zero"
     return Settlement(
@@ -93,7 +108,15 @@ def _components_won(hand: Hand, ruleset: Ruleset, rung: Rung) -> dict[Component,
             result = hand.result(component)
             assert result is not None, "validated"
             won[component] = result
+    if _hundred_seven_as_one(ruleset, rung):
+        # SZMK B.10: both conditions or the whole 100+7 is lost.
+        both = won[Component.HUNDRED] and won[Component.SEVEN]
+        won[Component.HUNDRED] = won[Component.SEVEN] = both
     return won
+
+
+def _hundred_seven_as_one(ruleset: Ruleset, rung: Rung) -> bool:
+    return ruleset.hundred_seven_as_one and {Component.HUNDRED, Component.SEVEN} <= rung.components
 
 
 def _hundred_count(hand: Hand, ruleset: Ruleset) -> int:
@@ -125,9 +148,9 @@ def _settle_contract(
     money: dict[Seat, int],
     lines: list[Line],
 ) -> None:
-    flekers = hand.flekers
+    flekers = () if hand.doublings_cancelled else hand.flekers
     raised = hand.laid_down and len(flekers) >= 2  # ČSM 2023 C.5
-    limit = ruleset.rates.limit * ruleset.base
+    limit = _limit(ruleset, ruleset.rates.limit)
     owed: dict[Seat, int] = {}
     distinct_payers = _payer_groups(hand, ruleset)
     for payers in distinct_payers:
@@ -136,14 +159,15 @@ def _settle_contract(
         total = sum(p.value for p in parts)
         tag = payers if len(distinct_payers) > 1 else ()
         lines.extend(p.for_payers(tag) for p in parts)
-        if abs(total) > limit:
+        if limit is not None and abs(total) > limit:
             lines.append(Line("limit", payers=tag, value=limit if total > 0 else -limit,
                               params={"before": money_text(total, ruleset)}))
             total = limit if total > 0 else -limit
         for seat in payers:
             owed[seat] = total
-    if any(d.level > ruleset.doubling_cap for d in hand.doublings):
-        lines.append(Line("doubling_capped", params={"cap": ruleset.doubling_cap}))
+    capped = [d for d in hand.doublings if d.level > ruleset.cap_for(d.component)]
+    if capped and not hand.doublings_cancelled:
+        lines.append(Line("doubling_capped", params={"cap": ruleset.cap_for(capped[0].component)}))
 
     if renonc_loses_hand(hand, ruleset) and hand.renonc and hand.renonc.offender != hand.declarer:
         # ČSM 2023 E.6.c: a defender who offends pays the declarer for his whole side.
@@ -158,11 +182,15 @@ def _settle_contract(
                 hand, ruleset, rung, won, seat, unfleked=True)), limit)
             for seat in hand.payers
         }
-        share_cap = ruleset.rates.raised_limit * ruleset.base if raised else limit
+        share_cap = _limit(ruleset, ruleset.rates.raised_limit) if raised else limit
         _settle_laid_down(hand, owed, unfleked, flekers, share_cap, money, lines)
         return
     for payer, amount in owed.items():
         _transfer(money, frm=payer, to=hand.declarer, amount=amount)
+
+
+def _limit(ruleset: Ruleset, units: int | None) -> int | None:
+    return None if units is None else units * ruleset.base
 
 
 def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
@@ -170,7 +198,8 @@ def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
     per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
     groups: dict[tuple[int, ...], list[Seat]] = {}
     for payer in hand.payers:
-        key = tuple(d.level_for(payer, per_defender) for d in hand.doublings)
+        key = tuple(0 if hand.doublings_cancelled else d.level_for(payer, per_defender)
+                    for d in hand.doublings)
         groups.setdefault(key, []).append(payer)
     return [tuple(g) for g in groups.values()]
 
@@ -189,9 +218,13 @@ def _component_lines(
     hearts = ruleset.hearts_factor if rung.hearts else 1
     lost_by_renonc = renonc_loses_hand(hand, ruleset)
     result: list[Line] = []
+    as_one = _hundred_seven_as_one(ruleset, rung)
     for component in sorted(rung.components, key=COMPONENT_ORDER.index):
-        declared = hand.doubling(component).level_for(payer, per_defender)
-        level = 0 if unfleked else min(declared, ruleset.doubling_cap)
+        # SZMK B.10: the flek of 100+7 is said to the whole, recorded on the sto.
+        doubled = Component.HUNDRED if as_one and component is Component.SEVEN else component
+        declared = hand.doubling(doubled).level_for(payer, per_defender)
+        cancelled = unfleked or hand.doublings_cancelled
+        level = 0 if cancelled else min(declared, ruleset.cap_for(component))
         factor = hearts if component in ruleset.hearts_components else 1
         units = ruleset.rates.component(component, rung.hearts)
         steps, note = _steps(hand, ruleset, component, won[component], lost_by_renonc)
@@ -214,21 +247,35 @@ def _steps(
             return 1, "basic_rate"
         if won:
             steps = 1 + (points.declarer_total - HUNDRED_TARGET) // 10
+        elif ruleset.hundred_seven_as_one and _hundred_count(hand, ruleset) >= HUNDRED_TARGET:
+            # SZMK C.6.c: 100+7 lost on the seven alone costs the basic rate, no marriages.
+            return 1, "basic_rate"
         else:
             missing = HUNDRED_TARGET - _hundred_count(hand, ruleset)
             defence = sum(m.value for m in points.defence_marriages)
             steps = (missing + defence) // 10
         if steps < 1 and (by_renonc or hand.laid_down) and ruleset.renonc_min_basic_rate:
             return 1, "basic_rate"  # ČSM 2023 E.6.b: never below the basic rate
-        return max(steps, 1), "hundred_made" if won else "hundred_failed"
+        note = "hundred_made" if won else "hundred_failed"
+        return _series(ruleset, 1, max(steps, 1) - 1), note
     if component is Component.GAME and points is not None:
         winner_total = points.declarer_total if won else points.defence_total
         rule = ruleset.silent_hundred
         if winner_total >= HUNDRED_TARGET and rule is not SilentHundredRule.NONE:
             tens = (winner_total - HUNDRED_TARGET) // 10
+            if rule is SilentHundredRule.SERIES:
+                # SZMK C.5: a reached 100 counts the hra twice, then the series (C.1).
+                return _series(ruleset, 2, tens), "silent_hundred"
             per_ten = rule is SilentHundredRule.DOUBLE_PER_TEN
             return 2 * (1 + tens if per_ten else 1), "silent_hundred"
     return 1, ""
+
+
+def _series(ruleset: Ruleset, first: int, tens: int) -> int:
+    """Steps after ``tens`` full tens past 100 (SZMK C.1: "aritmetickým radom")."""
+    if ruleset.hundred_series is Series.GEOMETRIC:
+        return first * 2**tens
+    return first + tens
 
 
 def _silent_seven_line(
@@ -239,10 +286,10 @@ def _silent_seven_line(
     assert silent is not None
     hearts = ruleset.hearts_factor if rung.hearts and ruleset.silent_seven_hearts else 1
     level = 0
-    if ruleset.silent_seven_doubled and not unfleked:
+    if ruleset.silent_seven_doubled and not unfleked and not hand.doublings_cancelled:
         per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
         level = min(hand.doubling(Component.HUNDRED).level_for(payer, per_defender),
-                    ruleset.doubling_cap)
+                    ruleset.cap_for(Component.HUNDRED))
     declarer_gains = silent.won == (silent.side is Side.DECLARER)
     units = ruleset.rates.silent_seven
     value = (1 if declarer_gains else -1) * units * hearts * 2**level * ruleset.base
@@ -298,6 +345,11 @@ def _settle_penalty(
     if rule.penalty_rate is None or rule.effect is HandEffect.LOST_BY_OFFENDER:
         return
     units = getattr(ruleset.rates, rule.penalty_rate)
+    if hand.renonc.forgiven:
+        # SZMK D.1, D.3.a: the offender's first menší of the round is not paid.
+        lines.append(Line("renonc_forgiven", units=units, value=0,
+                          params={"seat": hand.renonc.offender, "code": rule.code}))
+        return
     amount = units * ruleset.base
     for seat in hand.seats:
         if seat != hand.renonc.offender:
@@ -305,6 +357,20 @@ def _settle_penalty(
     lines.append(Line("renonc_penalty", units=units, value=-amount,
                       params={"seat": hand.renonc.offender, "code": rule.code,
                               "rate": rule.penalty_rate}))
+
+
+def _settle_incorrect_flek(
+    hand: Hand, ruleset: Ruleset, money: dict[Seat, int], lines: list[Line]
+) -> None:
+    """SZMK E.2: each incorrect fleker pays the fine to every other player at the table."""
+    units = ruleset.rates.incorrect_flek
+    amount = units * ruleset.base
+    for fleker in hand.incorrect_flek_by:
+        for seat in hand.seats:
+            if seat != fleker:
+                _transfer(money, frm=fleker, to=seat, amount=amount)
+        lines.append(Line("incorrect_flek_fine", units=units, value=-amount,
+                          params={"seat": fleker}))
 
 
 # -- premium points ----------------------------------------------------------------------------

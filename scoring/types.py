@@ -36,11 +36,15 @@ class Side(StrEnum):
 
 
 class RenoncKind(StrEnum):
-    """The classes of ČSM 2023 E.2 (in play), E.3 (technical, paušál 1) and E.4 (paušál 2)."""
+    """Renonc classes: ČSM 2023 E.2-E.4, and the four SZMK 2024 D.2 tiers by paušál."""
 
     TECHNICAL = "technical"
     IN_PLAY = "in_play"
     PAUSAL_2 = "pausal_2"
+    MINOR = "minor"  # SZMK menší
+    CLASSIC = "classic"  # SZMK klasický
+    MAJOR = "major"  # SZMK väčší
+    EXTRAORDINARY = "extraordinary"  # SZMK mimoriadny
 
 
 class HandEffect(StrEnum):
@@ -48,9 +52,9 @@ class HandEffect(StrEnum):
 
     CONTINUES = "continues"  # play goes on, the result stands (E.6.a)
     LOST_BY_OFFENDER = "lost_by_offender"  # the offending side loses every component (E.6.b)
-    REPLAYED = "replayed"  # the hand is dealt again (SZMK)
-    MAY_BE_PLAYED_OUT = "may_be_played_out"  # SZMK
-    NOT_PLAYED = "not_played"  # SZMK
+    REPLAYED = "replayed"  # SZMK D.4.a: dealt again, the contract is not settled
+    MAY_BE_PLAYED_OUT = "may_be_played_out"  # SZMK D.4.c: settled only if played out
+    NOT_PLAYED = "not_played"  # SZMK D.4.d: the contract is not settled
 
 
 class SilentHundredRule(StrEnum):
@@ -59,6 +63,14 @@ class SilentHundredRule(StrEnum):
     NONE = "none"  # not recognised
     DOUBLE = "double"  # hra counts twice, no steps above 100
     DOUBLE_PER_TEN = "double_per_ten"  # twice, times (1 + tens above 100): domain.md default
+    SERIES = "series"  # SZMK "nad 100 – pod 100": 100 counts the part twice, then the series
+
+
+class Series(StrEnum):
+    """How each full ten past 100 grows a part (SZMK 2024 C.1 "aritmetickým radom")."""
+
+    ARITHMETIC = "arithmetic"  # one more unit of the part per ten
+    GEOMETRIC = "geometric"  # the part doubles per ten
 
 
 class FlekBinding(StrEnum):

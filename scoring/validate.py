@@ -15,6 +15,7 @@ from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
 from scoring.types import Component, HandEffect, RenoncKind, Suit
 
 MARRIAGE_VALUES = (20, 40)
+INCORRECT_FLEK_TOTAL = 120  # SZMK E.2.a
 
 
 def _named(rung: Rung) -> Named:
@@ -36,6 +37,7 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
         return errors, warnings
     rung = ruleset.rung(hand.contract) if hand.contract else None
     _check_renonc(hand, ruleset, errors)
+    _check_cancelled_doublings(hand, ruleset, errors)
     if hand.contract is None:
         _check_renonc_only(hand, ruleset, errors)
     elif hand.contract == CONCESSION:
@@ -116,6 +118,9 @@ def _check_contract(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Probl
 
 
 def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    if not ruleset.concession_rungs:
+        errors.append(Problem("concession_not_in_rules", "contract", {}))
+        return
     # ČSM 2023 B.8: only a plain sedma auction may be folded as omyl.
     if hand.bid is not None and hand.bid not in ruleset.concession_rungs:
         errors.append(Problem("concession_needs_seven", "bid", {"bid": hand.bid}))
@@ -170,17 +175,50 @@ def _check_doublings(
         if d.component not in rung.components:
             errors.append(Problem("doubling_not_in_contract", where, {"contract": _named(rung)}))
         levels = [d.level, *(level for _, level in d.per_defender)]
+        cap = ruleset.cap_for(d.component)
         if any(level < 0 for level in levels):
             errors.append(Problem("doubling_negative", where, {}))
-        elif max(levels) > ruleset.doubling_cap:
-            # ČSM 2023 E.5.b: a flek past the fourth is void, not a renonc.
-            warnings.append(Problem("doubling_capped", where, {"cap": ruleset.doubling_cap}))
+        elif max(levels) > cap:
+            # ČSM 2023 E.5.b, SZMK D.3.b: a raise past the cap is void, the last allowed counts.
+            warnings.append(Problem("doubling_capped", where, {"cap": cap}))
+        if (d.component is Component.SEVEN and ruleset.hundred_seven_as_one
+                and Component.HUNDRED in rung.components):
+            # SZMK B.10: 100+7 is fleked as a whole; the flek is recorded on the sto.
+            errors.append(Problem("doubling_hundred_seven_whole", where, {}))
         for seat in (*d.by, *(s for s, _ in d.per_defender)):
             if seat not in hand.defenders:
                 errors.append(Problem("doubling_by_not_defender", where, {"seat": seat}))
     if hand.laid_down and hand.flekers == () and any(d.level > 0 for d in hand.doublings):
         # C.5 splits the payment by who fleked, so it must be recorded.
         errors.append(Problem("laid_down_flekers_missing", "doublings", {}))
+    if _flek_looks_incorrect(hand, ruleset, rung):
+        warnings.append(Problem("incorrect_flek_suspected", "doublings", {}))
+
+
+def _flek_looks_incorrect(hand: Hand, ruleset: Ruleset, rung: Rung) -> bool:
+    """SZMK E.2: a flek on a hra the declarer makes with 120+, or on a laid-down malý/veľký."""
+    if not ruleset.rates.incorrect_flek or hand.doublings_cancelled:
+        return False
+    fleked = {d.component for d in hand.doublings if d.level > 0}
+    if hand.laid_down and fleked & {Component.BETL, Component.DURCH}:
+        return True
+    points = hand.points
+    return (Component.GAME in fleked and points is not None
+            and points.declarer_total >= INCORRECT_FLEK_TOTAL)
+
+
+def _check_cancelled_doublings(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    if not (hand.doublings_cancelled or hand.incorrect_flek_by):
+        return
+    if not any(d.level > 0 for d in hand.doublings):
+        errors.append(Problem("doublings_cancelled_none", "doublings_cancelled", {}))
+    if hand.incorrect_flek_by and not ruleset.rates.incorrect_flek:
+        errors.append(Problem("incorrect_flek_not_in_rules", "incorrect_flek_by", {}))
+    named = set(hand.flekers)
+    for seat in hand.incorrect_flek_by:
+        if seat not in hand.defenders or (named and seat not in named):
+            errors.append(Problem("incorrect_flek_not_fleker", "incorrect_flek_by",
+                                  {"seat": seat}))
 
 
 # -- points and marriages ----------------------------------------------------------------------
@@ -226,8 +264,29 @@ def _check_marriages(hand: Hand, marriages: tuple[Marriage, ...], errors: list[P
 
 
 def _outcome_implied(hand: Hand, ruleset: Ruleset) -> bool:
-    """Laid-down, cancelled and in-play-renonc hands need no per-component result."""
-    return hand.laid_down or hand.not_played or renonc_loses_hand(hand, ruleset)
+    """Laid-down, cancelled, in-play-renonc and unplayed hands need no per-component result."""
+    return (
+        hand.laid_down
+        or hand.not_played
+        or renonc_loses_hand(hand, ruleset)
+        or not renonc_settles_contract(hand, ruleset)
+    )
+
+
+_NEVER_SETTLED = (HandEffect.REPLAYED, HandEffect.NOT_PLAYED)
+
+
+def renonc_settles_contract(hand: Hand, ruleset: Ruleset) -> bool:
+    """False when the hand's renonc leaves the contract unpaid (SZMK D.4: replayed, not
+    played, or a hand that may be played out but was not)."""
+    rule = renonc_rule(hand, ruleset)
+    if rule is None:
+        return True
+    if rule.effect in _NEVER_SETTLED:
+        return False
+    if rule.effect is HandEffect.MAY_BE_PLAYED_OUT:
+        return hand.played_out
+    return True
 
 
 def renonc_rule(hand: Hand, ruleset: Ruleset) -> RenoncRule | None:
@@ -331,3 +390,10 @@ def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
         )
     if rule is not None and rule.kind is RenoncKind.IN_PLAY and hand.laid_down:
         errors.append(Problem("renonc_in_laid_down", "renonc.code", {}))
+    if (rule is not None and hand.renonc.forgiven
+            and rule.kind not in ruleset.forgiven_renonc_kinds):
+        errors.append(Problem("renonc_not_forgivable", "renonc.code", {"code": rule.code}))
+    if (rule is not None and rule.effect in _NEVER_SETTLED and hand.contract is not None
+            and hand.played_out):
+        # SZMK D.4.a, D.4.d: such a hand has no result to record.
+        errors.append(Problem("renonc_hand_has_no_result", "renonc.code", {"code": rule.code}))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from scoring.presets.csm_2023 import CSM_LICITOVANY_2023
+from scoring.presets.szmk_2024 import SZMK_VOLENY_2024
 from scoring.ruleset import Ruleset
 
-PRESETS: dict[str, Ruleset] = {r.code: r for r in (CSM_LICITOVANY_2023,)}
+PRESETS: dict[str, Ruleset] = {r.code: r for r in (CSM_LICITOVANY_2023, SZMK_VOLENY_2024)}
 
 
 def get_preset(code: str) -> Ruleset:

@@ -1,0 +1,120 @@
+"""Rules that need the whole round of one table, not just one hand.
+
+SZMK volený 2024 has three: the first menší renonce of each player in a round is forgiven
+(D.1, D.3.a), a player may flek only with the money he still holds of his 10 € (C.8), and a
+player who does not turn up loses the round by contumation (E.5). Hands stay immutable: the
+caller passes the round's hands in order and gets new values back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from scoring.errors import Problem
+from scoring.explain import money_text
+from scoring.hand import Hand, Seat
+from scoring.ruleset import Ruleset
+from scoring.types import Component, FlekBinding
+from scoring.validate import renonc_rule
+
+
+def mark_forgiven(hands: Sequence[Hand], ruleset: Ruleset) -> list[Hand]:
+    """The round's hands, in order, with ``renonc.forgiven`` set where the rules forgive it.
+
+    Recomputed over the whole round, so that editing or deleting an earlier hand moves the
+    forgiveness to the offender's next renonce of that tier.
+    """
+    seen: Counter[Seat] = Counter()
+    result = []
+    for hand in hands:
+        rule = renonc_rule(hand, ruleset)
+        forgiven = False
+        if hand.renonc is not None and rule is not None and (
+                rule.kind in ruleset.forgiven_renonc_kinds):
+            offender = hand.renonc.offender
+            forgiven = seen[offender] < ruleset.forgiven_per_round
+            seen[offender] += 1
+        if hand.renonc is not None and hand.renonc.forgiven != forgiven:
+            hand = dataclasses.replace(
+                hand, renonc=dataclasses.replace(hand.renonc, forgiven=forgiven)
+            )
+        result.append(hand)
+    return result
+
+
+def holdings(seats: Sequence[Seat], moves: Sequence[Mapping[Seat, int]],
+             ruleset: Ruleset) -> dict[Seat, int]:
+    """Each seat's money in the round after ``moves`` (SZMK C.8: everyone starts with 10 €)."""
+    start = ruleset.round_budget or 0
+    return {seat: start + sum(m.get(seat, 0) for m in moves) for seat in seats}
+
+
+def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
+    """What each seat's doublings put at stake: the doubled parts at their basic rate.
+
+    Reading of C.8 (the example: 30 c is not enough to flek malý, which needs 50 c): a
+    defender who doubles risks the doubled value of the part once, toward the declarer; the
+    declarer who raises (reflek, hirš) risks it toward every defender his raise binds.
+    """
+    rung = ruleset.rung(hand.contract) if hand.contract else None
+    stake: dict[Seat, int] = dict.fromkeys(hand.seats, 0)
+    if rung is None or hand.doublings_cancelled:
+        return stake
+    per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+    hearts = ruleset.hearts_factor if rung.hearts else 1
+    for doubling in hand.doublings:
+        component = doubling.component
+        units = ruleset.rates.component(component, rung.hearts)
+        if ruleset.hundred_seven_as_one and component is Component.HUNDRED and (
+                Component.SEVEN in rung.components):
+            units += ruleset.rates.component(Component.SEVEN, rung.hearts)
+        factor = hearts if component in ruleset.hearts_components else 1
+        cap = ruleset.cap_for(component)
+        flekers = doubling.by or hand.defenders
+        for payer in hand.payers:
+            level = min(doubling.level_for(payer, per_defender), cap)
+            if level <= 0:
+                continue
+            value = units * factor * 2**level * ruleset.base
+            if payer in flekers:
+                stake[payer] += value
+            if level >= 2:
+                stake[hand.declarer] += value
+    return stake
+
+
+def budget_problems(hand: Hand, ruleset: Ruleset, held: Mapping[Seat, int]) -> list[Problem]:
+    """Every seat whose doublings in ``hand`` need more than it holds (SZMK C.8)."""
+    if ruleset.round_budget is None:
+        return []
+    problems = []
+    for seat, needed in flek_exposure(hand, ruleset).items():
+        if needed and needed > held.get(seat, 0):
+            problems.append(Problem("flek_over_budget", "doublings", {
+                "seat": seat,
+                "needed": money_text(needed, ruleset),
+                "holds": money_text(held.get(seat, 0), ruleset),
+            }))
+    return problems
+
+
+def contumation_money(seats: Sequence[Seat], absent: Sequence[Seat],
+                      ruleset: Ruleset) -> dict[Seat, int]:
+    """The round's money when players did not turn up (SZMK E.5).
+
+    Every present player wins ``contumation_gain`` (11 € instead of 10 €). Reading: the absent
+    players pay it between them, so the table still sums to zero; the first absent seat
+    pays any odd cent.
+    """
+    gain = (ruleset.contumation_gain or 0) * ruleset.base
+    present = [s for s in seats if s not in absent]
+    if not absent or not present:
+        return dict.fromkeys(seats, 0)
+    total = gain * len(present)
+    share, odd = divmod(total, len(absent))
+    result = {seat: gain for seat in present}
+    for index, seat in enumerate(sorted(absent)):
+        result[seat] = -(share + (odd if index == 0 else 0))
+    return {seat: result[seat] for seat in seats}
