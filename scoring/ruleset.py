@@ -129,6 +129,7 @@ class Ruleset:
     forgiven_renonc_kinds: frozenset[RenoncKind] = frozenset()  # SZMK D.1: menší
     forgiven_per_round: int = 1  # how many of those each player has forgiven per round
     contumation_gain: int | None = None  # SZMK E.5: each present player's win, base units
+    language: str = "cs"  # of the sheets and explanations the ruleset's players write
     part_names: tuple[tuple[str, str], ...] = ()  # local names of parts, e.g. betl → malý
     overrides: tuple[str, ...] = field(default=(), compare=False)
 

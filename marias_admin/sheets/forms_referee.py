@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import HandRecord, RulingKind, TableSheet
+from marias_admin.sheets.services import FLEK_INCORRECT, FLEK_REVIEW
 from marias_admin.tournaments.forms import Form
 from marias_admin.tournaments.models import Registration
 from scoring.errors import ScoringError
@@ -52,6 +53,16 @@ RENONC_CLASSES = {
     "technical": _("Technical renonc"),
     "in_play": _("Renonc in play"),
     "pausal_2": _("Renonc – paušál 2"),
+    "minor": _("Minor renonce (menší)"),
+    "classic": _("Classic renonce (klasický)"),
+    "major": _("Major renonce (väčší)"),
+    "extraordinary": _("Extraordinary renonce (mimoriadny)"),
+}
+EFFECTS = {
+    HandEffect.REPLAYED: _("the hand is dealt again"),
+    HandEffect.CONTINUES: _("play continues"),
+    HandEffect.MAY_BE_PLAYED_OUT: _("played out only if the other side wishes"),
+    HandEffect.NOT_PLAYED: _("the hand is not played"),
 }
 COMPONENT_NAMES = {
     Component.GAME: _("game (hra)"),
@@ -90,6 +101,12 @@ def renonc_consequence(rule: Any, ruleset: Ruleset) -> str:
         if units is not None:
             parts.append(str(_("the offender pays %(amount)s to every other player")
                              % {"amount": money(units * ruleset.base, ruleset.currency)}))
+    if rule.effect in EFFECTS:
+        parts.append(str(EFFECTS[rule.effect]))
+    if rule.kind in ruleset.forgiven_renonc_kinds:
+        parts.append(str(_("the first one of each player in a round is forgiven")))
+    if getattr(rule, "red_card", False):
+        parts.append(str(_("red card")))
     return "; ".join(parts)
 
 
@@ -139,15 +156,39 @@ def hand_doublings(record: HandRecord) -> list[tuple[Component, int]]:
     return [(d.component, d.level) for d in hand.doublings if d.level > 0]
 
 
+def hand_flekers(record: HandRecord) -> tuple[int, ...]:
+    """Seats that doubled in the hand (every defender when the sheet did not say who)."""
+    try:
+        hand = hand_from_dict(record.hand)
+    except ScoringError:
+        return ()
+    return hand.flekers or (hand.defenders if hand.doublings else ())
+
+
 def flek_choices(hands: Sequence[HandRecord], ruleset: Ruleset) -> list[tuple[str, Any]]:
-    """Every doubled part of every hand, grouped by hand; the value names the hand too."""
+    """Every doubled part of every hand, grouped by hand; the value names the hand too.
+
+    Rules with a fine for an incorrect flek (SZMK 2024 E.2) offer, per fleker, the
+    cancellation with the fine, and the fine-free cancellation on review (E.1) instead.
+    """
     choices: list[tuple[str, Any]] = [("", "—")]
+    fine = ruleset.rates.incorrect_flek * ruleset.base
     for record in hands:
-        options = [(f"{record.pk}:{component.value}",
-                    f"{COMPONENT_NAMES[component]}: {ruleset.doubling_name(level)}")
-                   for component, level in hand_doublings(record)]
-        if options:
-            choices.append((f"{record.number}. {record.description}", options))
+        if not hand_doublings(record):
+            continue
+        if fine:
+            options = [(f"{record.pk}:{FLEK_INCORRECT}:{seat}",
+                        str(_("incorrect flek of seat %(seat)s: cancelled, he pays "
+                              "%(amount)s to every other player")
+                            % {"seat": seat, "amount": money(fine, ruleset.currency)}))
+                       for seat in hand_flekers(record)]
+            options.append((f"{record.pk}:{FLEK_REVIEW}",
+                            str(_("every flek cancelled on review, no fine"))))
+        else:
+            options = [(f"{record.pk}:{component.value}",
+                        f"{COMPONENT_NAMES[component]}: {ruleset.doubling_name(level)}")
+                       for component, level in hand_doublings(record)]
+        choices.append((f"{record.number}. {record.description}", options))
     return choices
 
 
@@ -185,6 +226,7 @@ class RulingForm(Form):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sheet, self.hands, self.ruleset = sheet, list(hands), ruleset
+        self.seats = list(seats)
         self.fields["kind"].choices = [("", "—"), *self.kind_choices()]
         self.fields["hand"].queryset = HandRecord.objects.filter(
             pk__in=[h.pk for h in self.hands])
@@ -263,7 +305,11 @@ class RulingForm(Form):
         if hand is None:
             self.add_error("flek", _("Choose the part whose flek is cancelled."))
             return None
-        data["code"] = component
+        code, _sep, seat = component.partition(":")
+        data["code"] = code
+        if code == FLEK_INCORRECT:
+            data["offender"] = next((s.registration for s in self.seats
+                                     if str(s.position) == seat), None)
         return hand
 
     def service_kwargs(self) -> dict[str, Any]:

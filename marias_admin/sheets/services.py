@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -32,10 +32,16 @@ from marias_admin.sheets.models import (
 from marias_admin.sheets.selectors import EDITABLE_STATES
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
 from scoring import Hand, ScoringError, settle
+from scoring.hand import Renonc
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand
 from scoring.ruleset import Ruleset
+from scoring.table_round import budget_problems, contumation_money, holdings, mark_forgiven
 from scoring.types import Component
+
+# Ruling codes of a cancelled flek besides a part's name (SZMK 2024 E.1, E.2).
+FLEK_INCORRECT = "incorrect"  # E.2: cancelled, the fleker fined
+FLEK_REVIEW = "review"  # E.1: cancelled on review after the round's end signal, no fine
 
 
 class SheetConflict(ValidationError):
@@ -100,7 +106,8 @@ def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
     record.pb_4 = pb[3] if len(pb) == 4 else None
     record.premium_described = result.premium_described
     record.premium_pending = result.premium_pending
-    record.explanation = [line.as_dict(ruleset, "cs")["text"] for line in result.lines]
+    record.explanation = [line.as_dict(ruleset, ruleset.language)["text"]
+                          for line in result.lines]
     record.paper_money = list(paper_money) if paper_money is not None else None
     record.mismatch = paper_money is not None and list(paper_money) != money
     record.mismatch_accepted_by = None
@@ -121,8 +128,12 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
     _check_players(hand, _players(sheet))
     number = (sheet.hands.aggregate(n=Max("number"))["n"] or 0) + 1
     record = HandRecord(sheet=sheet, number=number, notation=notation[:300], created_by=user)
-    _apply_settlement(record, hand, _ruleset(sheet), paper_money)
+    ruleset = _ruleset(sheet)
+    _check_budget(sheet, hand, ruleset, number)
+    _apply_settlement(record, hand, ruleset, paper_money)
     record.save()
+    if hand.renonc is not None:
+        _apply_round_rules(sheet, ruleset, user)
     if sheet.scorekeeper_id is None and getattr(user, "is_authenticated", False):
         TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
     _bump(sheet)
@@ -143,8 +154,12 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
     before = _snapshot(record)
     record.notation = notation[:300]
-    _apply_settlement(record, hand, _ruleset(sheet), paper_money)
+    ruleset = _ruleset(sheet)
+    _check_budget(sheet, hand, ruleset, record.number)
+    _apply_settlement(record, hand, ruleset, paper_money)
     record.save()
+    if hand.renonc is not None or (before["hand"] or {}).get("renonc"):
+        _apply_round_rules(sheet, ruleset, user)
     _bump(sheet)
     audit_record(user=user, action="hand.edit", obj=record,
                  tournament=sheet.table.round.tournament, before=before,
@@ -161,11 +176,64 @@ def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
     record.deleted_at, record.deleted_by, record.delete_reason = timezone.now(), user, reason
     record.save(update_fields=["deleted_at", "deleted_by", "delete_reason"])
+    if (record.hand or {}).get("renonc"):
+        _apply_round_rules(sheet, _ruleset(sheet), user)
     _bump(sheet)
     audit_record(user=user, action="hand.delete", obj=record,
                  tournament=sheet.table.round.tournament, before=_snapshot(record),
                  reason=reason, summary=f"{sheet}: {record}")
     return record
+
+
+_SETTLED_FIELDS = ["hand", "description", "money_1", "money_2", "money_3", "money_4", "pb_1",
+                   "pb_2", "pb_3", "pb_4", "premium_described", "premium_pending",
+                   "explanation", "paper_money", "mismatch", "mismatch_accepted_by",
+                   "mismatch_note"]
+
+
+def _apply_round_rules(sheet: TableSheet, ruleset: Ruleset, user: Any) -> None:
+    """Re-mark the round's forgiven renonces (SZMK D.1) after a hand with one changed.
+
+    The whole round is recomputed, so deleting or editing an earlier renonce moves the
+    forgiveness to the offender's next one; every hand whose money changes is audited.
+    """
+    if not ruleset.forgiven_renonc_kinds:
+        return
+    records = list(sheet.hands.filter(deleted_at__isnull=True).order_by("number"))
+    hands = [hand_from_dict(r.hand) for r in records]
+    changed = []
+    for record, old, new in zip(records, hands, mark_forgiven(hands, ruleset), strict=True):
+        if old != new:
+            before = _snapshot(record)
+            _apply_settlement(record, new, ruleset, record.paper_money)
+            changed.append(record)
+            audit_record(user=user, action="hand.forgiveness", obj=record,
+                         tournament=sheet.table.round.tournament, before=before,
+                         after=_snapshot(record), summary=f"{sheet}: {record}")
+    if changed:
+        HandRecord.objects.bulk_update(changed, _SETTLED_FIELDS)
+
+
+def _check_budget(sheet: TableSheet, hand: Hand, ruleset: Ruleset, number: int) -> None:
+    """SZMK C.8: nobody fleks with more than he still holds of the round's money."""
+    if ruleset.round_budget is None or not hand.doublings:
+        return
+    earlier = sheet.hands.filter(deleted_at__isnull=True, number__lt=number)
+    sums = earlier.aggregate(**{f"m{s}": Sum(f"money_{s}") for s in hand.seats})
+    held = holdings(hand.seats, [{s: sums[f"m{s}"] or 0 for s in hand.seats}], ruleset)
+    problems = budget_problems(hand, ruleset, held)
+    if not problems:
+        return
+    names = {position: f"{first} {last}" for position, first, last in sheet.table.seats
+             .values_list("position", "registration__player__first_name",
+                          "registration__player__last_name")}
+    lang = (get_language() or "cs")[:2]
+    messages = [
+        dataclasses.replace(p, params={**p.params, "seat": f"{p.params['seat']} "
+                                       f"({names.get(p.params['seat'], '?')})"}).message(lang)
+        for p in problems
+    ]
+    raise ValidationError({"doublings": messages}, code="flek_over_budget")
 
 
 def _need_reason(reason: str) -> None:
@@ -333,6 +401,8 @@ def ruling_add(
         hand = HandRecord.objects.select_for_update().get(pk=hand.pk, sheet=sheet,
                                                           deleted_at__isnull=True)
         _rule_on_hand(sheet, hand, kind, seat, code, user, reason)
+    elif kind is RulingKind.CONTUMATION:
+        _contumation(sheet, seat, user)
     ruling = Ruling.objects.create(sheet=sheet, hand=hand, kind=kind, offender=offender,
                                    code=code, reason=reason, by=user)
     _bump(sheet)
@@ -367,11 +437,16 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
         if seat is None:
             raise ValidationError({"offender": _("Choose who committed the renonc.")},
                                   code="offender")
-        from scoring.hand import Renonc
-
         hand = dataclasses.replace(hand, renonc=Renonc(code, seat))
     elif kind in (RulingKind.PREMIUM_GRANTED, RulingKind.PREMIUM_REFUSED):
         hand = dataclasses.replace(hand, premium_ruling=kind is RulingKind.PREMIUM_GRANTED)
+    elif kind is RulingKind.FLEK_CANCELLED and code == FLEK_INCORRECT:
+        if seat is None:
+            raise ValidationError({"offender": _("Choose who fleked incorrectly.")},
+                                  code="offender")
+        hand = dataclasses.replace(hand, incorrect_flek_by=(*hand.incorrect_flek_by, seat))
+    elif kind is RulingKind.FLEK_CANCELLED and code == FLEK_REVIEW:
+        hand = dataclasses.replace(hand, doublings_cancelled=True)
     elif kind is RulingKind.FLEK_CANCELLED:
         try:
             component = Component(code)
@@ -383,9 +458,32 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
     paper = record.paper_money
     _apply_settlement(record, hand, ruleset, paper)
     record.save()
+    if kind is RulingKind.RENONC:
+        _apply_round_rules(sheet, ruleset, user)
+        record.refresh_from_db()
     audit_record(user=user, action="hand.ruling", obj=record,
                  tournament=sheet.table.round.tournament, before=before,
                  after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
+
+
+def _contumation(sheet: TableSheet, absent: int | None, user: Any) -> None:
+    """SZMK E.5: the round ends; the present players win the fixed amount (11 € instead of
+    10 €), paid by the absent one, and the sheet holds that as its totals."""
+    ruleset = _ruleset(sheet)
+    if ruleset.contumation_gain is None:
+        return  # the ruleset gives contumation no money effect: only the record
+    if absent is None:
+        raise ValidationError({"offender": _("Choose the player who did not turn up.")},
+                              code="offender")
+    _editable(sheet)
+    if sheet.hands.filter(deleted_at__isnull=True).exists():
+        raise ValidationError(_("This sheet has hands; delete them before a contumation."),
+                              code="has_hands")
+    seats = list(range(1, _players(sheet) + 1))
+    money = contumation_money(seats, [absent], ruleset)
+    sheet.mode = SheetMode.TOTALS
+    _write_totals(user, sheet, "total", [money[s] for s in seats],
+                  [Decimal(0)] * len(seats), "sheet.contumation")
 
 
 @transaction.atomic

@@ -142,6 +142,7 @@ SZMK_VOLENY_2024 = Ruleset(
     round_budget=1000,  # C.8: 10 €
     forgiven_renonc_kinds=frozenset({RenoncKind.MINOR}),  # D.1, D.3.a
     forgiven_per_round=1,
+    language="sk",
     part_names=(("hundred", "stovka"), ("betl", "malý"), ("durch", "veľký"),
                 ("silent_seven", "tichá sedma")),
     contumation_gain=20,  # E.5: the present players end the round with 11 €, i.e. +1 €

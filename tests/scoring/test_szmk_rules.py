@@ -1,0 +1,321 @@
+"""Worked SZMK volený 2024 examples, each traced to a section of rules/szmk-voleny-2024.txt.
+
+Where the text is silent the reading is named in the test and in docs/szmk.md. Three players,
+seat 3 deals, seat 1 declares unless stated; money per seat in euro cents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import ScoringError, get_preset, settle
+from scoring.hand import Hand, Renonc
+from scoring.jsonio import hand_from_dict
+from scoring.table_round import (
+    budget_problems,
+    contumation_money,
+    flek_exposure,
+    holdings,
+    mark_forgiven,
+)
+from scoring.types import RenoncKind
+
+SZMK = get_preset("szmk-voleny-2024")
+
+
+def money(**data: Any) -> list[int]:
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **data})
+    result = settle(hand, SZMK)
+    return [result.money[s] for s in (1, 2, 3)]
+
+
+def by(level: int, *seats: int) -> dict[str, Any]:
+    return {"level": level, "by": list(seats)}
+
+
+# -- C.5: values of the parts ------------------------------------------------------------------
+
+
+def test_accepted_game_is_five_cents_from_each() -> None:
+    assert money(contract="game", trump="bells", points={"declarer_cards": 60}) == [10, -5, -5]
+
+
+def test_fleked_game_is_ten_cents_from_the_fleker_only() -> None:
+    # C.5 "flekovaná hra 10 centov"; C.9 per defender: seat 3 did not flek and pays 5 c.
+    assert money(contract="game", trump="bells", points={"declarer_cards": 60},
+                 doublings={"game": by(1, 2)}) == [15, -10, -5]
+
+
+def test_hearts_double_the_payment() -> None:
+    assert money(contract="game_hearts", trump="hearts",
+                 points={"declarer_cards": 60}) == [20, -10, -10]
+
+
+def test_announced_seven_is_ten_cents_and_the_game_five() -> None:
+    # C.5: "hlásená sedmička 10 centov"; game and seven are separate parts.
+    assert money(contract="seven", trump="acorns", points={"declarer_cards": 60},
+                 seven_won=True) == [30, -15, -15]
+
+
+def test_only_the_seven_fleked_leaves_the_game_at_five_cents() -> None:
+    # C.5: in a game where only the seven is fleked the game stays 5 c.
+    assert money(contract="seven", trump="acorns", points={"declarer_cards": 60},
+                 seven_won=False, doublings={"seven": by(1, 2)}) == [5 - 20 + 5 - 10, 15, 5]
+
+
+def test_silent_seven_is_five_cents() -> None:
+    assert money(contract="game", trump="bells", points={"declarer_cards": 60},
+                 silent_seven={"side": "declarer", "won": True}) == [20, -10, -10]
+
+
+def test_malý_and_veľký() -> None:
+    assert money(contract="betl", betl_won=True) == [50, -25, -25]
+    assert money(contract="durch", durch_won=False) == [-100, 50, 50]
+
+
+# -- C.1, C.5: "nad 100 – pod 100", arithmetic series ------------------------------------------
+
+
+def test_reached_hundred_counts_the_game_twice() -> None:
+    # C.5: "nahraná stovka 10 centov" in a game fleked on the seven only.
+    assert money(contract="game", trump="bells",
+                 points={"declarer_cards": 80, "declarer_marriages": [20]}) == [20, -10, -10]
+
+
+@pytest.mark.parametrize(("cards", "marriages", "per_payer"), [
+    (80, [20], 10), (90, [20], 15), (70, [40], 15), (90, [40], 25), (90, [40, 20, 20], 45),
+])
+def test_each_ten_past_hundred_adds_one_unit(cards: int, marriages: list[int],
+                                             per_payer: int) -> None:
+    # Reading of C.1 "aritmetickým radom": 100 = 2 units, each full ten past it one more.
+    assert money(contract="game", trump="bells",
+                 points={"declarer_cards": cards, "declarer_marriages": marriages}) == [
+        2 * per_payer, -per_payer, -per_payer]
+
+
+def test_geometric_series_is_an_option() -> None:
+    from scoring.types import Series
+
+    geometric = SZMK.override(hundred_series=Series.GEOMETRIC)
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "game",
+                           "trump": "bells",
+                           "points": {"declarer_cards": 90, "declarer_marriages": [40]}})
+    assert settle(hand, geometric).money[2] == -5 * 2 * 2**3  # 130: doubled per ten
+
+
+def test_hundred_made_pays_a_hundred_per_ten() -> None:
+    # C.6.b: each ten past 100 is worth one more stovka (20 c).
+    assert money(contract="hundred", trump="bells",
+                 points={"declarer_cards": 80, "declarer_marriages": [40]}) == [120, -60, -60]
+
+
+def test_hundred_counts_one_marriage_only() -> None:
+    # C.6.a: the sto is reached on one marriage: 60 + 40 + 20 does not reach it.
+    assert money(contract="hundred", trump="bells",
+                 points={"declarer_cards": 50, "declarer_marriages": [40, 20]}) == [-40, 20, 20]
+
+
+def test_hundred_failed_pays_missing_tens_and_defence_marriages() -> None:
+    # C.6.b: 40 + 40 = 80 is two tens short, the defence's 20 two tens more: four stovky.
+    assert money(contract="hundred", trump="bells",
+                 points={"declarer_cards": 40, "declarer_marriages": [40],
+                         "defence_marriages": [20]}) == [-160, 80, 80]
+
+
+# -- B.10, C.6.c: 100+7 as one unit -------------------------------------------------------------
+
+
+def test_hundred_and_seven_won_is_thirty_cents() -> None:
+    assert money(contract="hundred_seven", trump="bells",
+                 points={"declarer_cards": 60, "declarer_marriages": [40]},
+                 seven_won=True) == [60, -30, -30]
+
+
+def test_hundred_and_seven_lost_on_the_seven_pays_the_basic_thirty() -> None:
+    # C.6.c: the sto made but the seven lost: 30 c (60 c in hearts), no defence marriages.
+    assert money(contract="hundred_seven", trump="bells",
+                 points={"declarer_cards": 60, "declarer_marriages": [40],
+                         "defence_marriages": [20]}, seven_won=False) == [-60, 30, 30]
+    assert money(contract="hundred_seven_hearts", trump="hearts",
+                 points={"declarer_cards": 60, "declarer_marriages": [40]},
+                 seven_won=False) == [-120, 60, 60]
+
+
+def test_hundred_and_seven_is_fleked_as_a_whole() -> None:
+    # B.10: the flek is said to the whole 30 c; recorded on the sto, it doubles both parts.
+    assert money(contract="hundred_seven", trump="bells",
+                 points={"declarer_cards": 60, "declarer_marriages": [40]}, seven_won=True,
+                 doublings={"hundred": by(1, 2)}) == [90, -60, -30]
+    with pytest.raises(ScoringError) as error:
+        money(contract="hundred_seven", trump="bells",
+              points={"declarer_cards": 60, "declarer_marriages": [40]}, seven_won=True,
+              doublings={"seven": by(1, 2)})
+    assert error.value.code == "doubling_hundred_seven_whole"
+
+
+# -- C.9, C.10, D.3.b: raises ----------------------------------------------------------------
+
+
+def test_malý_allows_two_raises_the_third_is_void() -> None:
+    # C.10 flek and reflek only; D.3.b: beyond that the last allowed counts, no penalty.
+    assert money(contract="betl", betl_won=True, doublings={"betl": by(3, 2)}) == [125, -100,
+                                                                                   -25]
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "betl",
+                           "betl_won": True, "doublings": {"betl": by(3, 2)}})
+    assert [w.code for w in settle(hand, SZMK).warnings] == ["doubling_capped"]
+
+
+def test_trump_games_allow_four_raises() -> None:
+    assert money(contract="game", trump="bells", points={"declarer_cards": 60},
+                 doublings={"game": by(4, 2)}) == [85, -80, -5]
+
+
+def test_doubling_names() -> None:
+    assert [SZMK.doubling_name(n) for n in (1, 2, 3, 4)] == ["flek", "reflek", "sub", "hirš"]
+
+
+# -- C.8: the 10 € budget ---------------------------------------------------------------------
+
+
+def _betl_fleked_by(seat: int, level: int = 1) -> Hand:
+    return hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "betl",
+                           "betl_won": True, "doublings": {"betl": by(level, seat)}})
+
+
+def test_thirty_cents_are_not_enough_to_flek_malý() -> None:
+    # The rule's own example: a flek on malý needs 50 c.
+    problems = budget_problems(_betl_fleked_by(2), SZMK, {1: 1000, 2: 30, 3: 1000})
+    assert [(p.code, p.params["seat"], p.params["needed"]) for p in problems] == [
+        ("flek_over_budget", 2, "0,50 EUR")]
+    assert budget_problems(_betl_fleked_by(2), SZMK, {1: 1000, 2: 50, 3: 1000}) == []
+
+
+def test_the_declarer_needs_the_money_of_his_reflek() -> None:
+    # Reading: the reflek puts the doubled value at stake toward the fleker.
+    assert flek_exposure(_betl_fleked_by(2, level=2), SZMK) == {1: 100, 2: 100, 3: 0}
+
+
+def test_holdings_start_at_ten_euro() -> None:
+    assert holdings((1, 2, 3), [{1: 10, 2: -5, 3: -5}, {1: -20, 2: 10, 3: 10}], SZMK) == {
+        1: 990, 2: 1005, 3: 1005}
+
+
+# -- D: renonce tiers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("code", "each"), [("men.a", 10), ("kla.e", 50), ("vac.a", 100),
+                                            ("mim.a", 300)])
+def test_each_tier_pays_its_flat_rate_to_every_other_player(code: str, each: int) -> None:
+    assert money(contract=None, renonc={"code": code, "offender": 2}) == [each, -2 * each,
+                                                                          each]
+
+
+def test_tiers_say_what_happens_to_the_hand() -> None:
+    from scoring.types import HandEffect
+
+    effects = {r.code: r.effect for r in SZMK.renoncs}
+    assert effects["men.a"] is HandEffect.REPLAYED  # D.2 menší a) "opakuje sa"
+    assert effects["men.c"] is HandEffect.CONTINUES  # c) "pokračuje sa"
+    assert effects["kla.a"] is HandEffect.MAY_BE_PLAYED_OUT  # "dohráva sa ak súhlasí"
+    assert effects["kla.k"] is HandEffect.NOT_PLAYED  # "nedohráva sa"
+    assert all(r.red_card for r in SZMK.renoncs if r.kind is RenoncKind.EXTRAORDINARY)
+
+
+def test_not_played_hand_pays_only_the_flat_rate() -> None:
+    # D.4.d, C.6.d: a sto announced without a marriage is not evaluated otherwise.
+    assert money(contract="hundred", trump="bells", doublings={"hundred": by(1, 2)},
+                 renonc={"code": "kla.m", "offender": 1}) == [-100, 50, 50]
+
+
+def test_played_out_hand_pays_its_result_and_the_flat_rate() -> None:
+    # D.4.c: the innocent side asked for the play-out; the result counts as played.
+    assert money(contract="game", trump="bells", points={"declarer_cards": 70},
+                 renonc={"code": "kla.a", "offender": 2}) == [10 + 50, -5 - 100, -5 + 50]
+    # ... or did not: only the paušál.
+    assert money(contract="game", trump="bells",
+                 renonc={"code": "kla.a", "offender": 2}) == [50, -100, 50]
+
+
+def test_first_mensi_of_each_player_in_a_round_is_forgiven() -> None:
+    # D.1 and D.3.a.
+    def line(seat: int, code: str = "men.b") -> Hand:
+        return Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat))
+
+    marked = mark_forgiven([line(2), line(3), line(2), line(2, "kla.e"), line(3)], SZMK)
+    assert [h.renonc.forgiven for h in marked if h.renonc] == [True, True, False, False, False]
+    paid = [settle(h, SZMK).money[h.renonc.offender] for h in marked if h.renonc]
+    assert paid == [0, 0, -20, -100, -20]
+
+
+@given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["men.a", "men.h", "kla.a"])),
+                max_size=12))
+def test_forgiveness_is_at_most_one_minor_per_player(items: list[tuple[int, str]]) -> None:
+    hands = [Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat))
+             for seat, code in items]
+    marked = mark_forgiven(hands, SZMK)
+    for seat in (1, 2, 3):
+        minors = [h for h in marked if h.renonc and h.renonc.offender == seat
+                  and h.renonc.code.startswith("men")]
+        expected = [True] + [False] * (len(minors) - 1) if minors else []
+        assert [h.renonc.forgiven for h in minors] == expected
+    assert not any(h.renonc.forgiven for h in marked if h.renonc.code == "kla.a")
+
+
+# -- E.1, E.2: incorrect flek ------------------------------------------------------------------
+
+
+def test_incorrect_flek_on_a_game_of_120_is_cancelled_and_fined() -> None:
+    # E.2.a and D.2 väčší d): the flek is void, the fleker pays 1 € to each other player.
+    fleked = {"contract": "game", "trump": "bells", "doublings": {"game": by(1, 2)},
+              "points": {"declarer_cards": 80, "declarer_marriages": [40]}}
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **fleked})
+    assert [w.code for w in settle(hand, SZMK).warnings] == ["incorrect_flek_suspected"]
+    # 120 = 2 + 2 units of 5 c from each, then the fine.
+    assert money(**fleked, incorrect_flek_by=[2]) == [40 + 100, -20 - 200, -20 + 100]
+
+
+def test_incorrect_flek_on_a_laid_down_malý() -> None:
+    # E.2.b.
+    assert money(contract="betl", laid_down=True, doublings={"betl": by(1, 3)},
+                 incorrect_flek_by=[3]) == [50 + 100, -25 + 100, -25 - 200]
+
+
+def test_cancellation_on_review_has_no_fine() -> None:
+    # E.1: cancelled because it would change the order of the non-flekers; no fine.
+    assert money(contract="betl", betl_won=False, doublings={"betl": by(1, 3)},
+                 doublings_cancelled=True) == [-50, 25, 25]
+
+
+def test_only_a_fleker_can_be_fined() -> None:
+    with pytest.raises(ScoringError) as error:
+        money(contract="betl", betl_won=False, doublings={"betl": by(1, 3)},
+              incorrect_flek_by=[2])
+    assert error.value.code == "incorrect_flek_not_fleker"
+
+
+# -- E.5: contumation ---------------------------------------------------------------------------
+
+
+def test_contumation_gives_present_players_one_euro() -> None:
+    # Reading: the absent player pays the present ones, so the table sums to zero.
+    assert contumation_money((1, 2, 3), [2], SZMK) == {1: 100, 2: -200, 3: 100}
+    assert sum(contumation_money((1, 2, 3, 4), [4], SZMK).values()) == 0
+
+
+def test_no_omyl_and_no_premium_points() -> None:
+    with pytest.raises(ScoringError) as error:
+        money(contract="concession")
+    assert error.value.code == "concession_not_in_rules"
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "durch",
+                           "durch_won": True})
+    assert set(settle(hand, SZMK).premium.values()) == {0}
+
+
+def test_preset_round_trips_through_json() -> None:
+    from scoring.ruleset import Ruleset
+
+    assert Ruleset.from_dict(SZMK.to_dict()) == SZMK

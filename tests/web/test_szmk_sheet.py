@@ -1,0 +1,164 @@
+"""SZMK volený 2024 on the table sheet: forgiven menší renonce (D.1), the 10 € flek budget
+(C.8), the incorrect flek cancelled with its fine (E.2), cancellation on review (E.1) and the
+contumation's money (E.5)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import translation
+
+from marias_admin.audit.models import AuditEntry
+from marias_admin.sheets.models import RulingKind, SheetMode
+from marias_admin.sheets.selectors import live_hands
+from marias_admin.sheets.services import (
+    FLEK_INCORRECT,
+    FLEK_REVIEW,
+    hand_add,
+    hand_delete,
+    ruling_add,
+    sheet_for,
+)
+from marias_admin.tournaments.models import Role
+from marias_admin.tournaments.services import role_grant
+from scoring.hand import Hand, Renonc
+from scoring.jsonio import hand_from_dict
+from tests.web.test_tournament_pages import make_tournament, make_user, seat, text
+
+pytestmark = pytest.mark.django_db
+MENSI = 10  # D.2 menší: 10 c to every other player
+FINE = 100  # E.2: 1 € to every other player
+
+
+@pytest.fixture
+def world():
+    organiser = make_user("organiser")
+    tournament = make_tournament(organiser, players=9, ruleset_code="szmk-voleny-2024",
+                                 rounds_planned=6)
+    seat(tournament, 1, organiser, method="szmk")
+    referee = make_user("jury")
+    role_grant(user=organiser, tournament=tournament, member=referee, role=Role.REFEREE)
+    table = tournament.rounds.get(number=1).tables.get(number=1)
+    return {"t": tournament, "table": table, "sheet": sheet_for(table), "org": organiser,
+            "referee": referee}
+
+
+def add(world, version=None, **data):
+    sheet = world["sheet"]
+    sheet.refresh_from_db()
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **data})
+    return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)
+
+
+def renonce(world, seat_no: int, code: str = "men.a"):
+    sheet = world["sheet"]
+    sheet.refresh_from_db()
+    hand = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat_no))
+    return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)
+
+
+def moneys(world) -> list[list[int]]:
+    return [r.money for r in live_hands(world["sheet"]).order_by("number")]
+
+
+def test_first_mensi_of_a_player_is_forgiven_the_second_paid(world):
+    # SZMK 2024 D.1 and D.3.a: the first menší per player and round costs nothing.
+    renonce(world, 2)
+    renonce(world, 3)
+    renonce(world, 2, "men.b")
+    assert moneys(world) == [[0, 0, 0], [0, 0, 0], [MENSI, -2 * MENSI, MENSI]]
+    first = live_hands(world["sheet"]).get(number=1)
+    assert any("odpúšťa" in line for line in first.explanation)
+
+
+def test_deleting_the_forgiven_one_moves_forgiveness_to_the_next(world):
+    first = renonce(world, 2)
+    renonce(world, 2)
+    world["sheet"].refresh_from_db()
+    hand_delete(user=world["org"], record=first, expected_version=world["sheet"].version,
+                reason="zapísané omylom")
+    assert moneys(world) == [[0, 0, 0]]
+    assert AuditEntry.objects.filter(action="hand.forgiveness").exists()
+
+
+def test_a_classic_renonce_is_never_forgiven(world):
+    # D.2 klasický: 50 c to each; a hand "not played" pays only the paušál.
+    add(world, contract="seven", trump="bells", renonc={"code": "kla.k", "offender": 1})
+    assert moneys(world) == [[-100, 50, 50]]
+
+
+def test_flek_beyond_the_money_held_is_refused_naming_the_player(world):
+    # C.8: seat 2 loses 2 € five times by a reflek on veľký and holds nothing; a flek on
+    # malý needs 0,50 € (the rule's own example), so it is refused and nothing is saved.
+    for _ in range(5):
+        add(world, contract="durch", durch_won=True,
+            doublings={"durch": {"level": 2, "by": [2]}})
+    assert 1000 + sum(m[1] for m in moneys(world)) == 0
+    with translation.override("sk"), pytest.raises(ValidationError) as error:
+        add(world, contract="betl", betl_won=True, doublings={"betl": {"level": 1, "by": [2]}})
+    message = " ".join(error.value.message_dict["doublings"])
+    name = world["table"].seats.get(position=2).registration.player.last_name
+    assert "Miesto 2" in message and name in message
+    assert "0,50 EUR" in message and "0,00 EUR" in message
+    assert len(moneys(world)) == 5
+    # Seat 3 still holds his 10 €: his flek on the same malý is fine.
+    add(world, contract="betl", betl_won=True, doublings={"betl": {"level": 1, "by": [3]}})
+
+
+def test_incorrect_flek_is_cancelled_and_fined(world):
+    # E.2.a: a flek on farba where the declarer reaches 120+; seat 2 pays 1 € to each.
+    record = add(world, contract="game", trump="leaves",
+                 points={"declarer_cards": 90, "declarer_marriages": [40]},
+                 doublings={"game": {"level": 1, "by": [2]}})
+    assert "incorrect_flek_suspected" not in str(record.explanation)
+    assert record.money == [50 + 25, -50, -25]  # seat 2 pays the fleked 0,50 €
+    offender = world["table"].seats.get(position=2).registration
+    world["sheet"].refresh_from_db()
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.FLEK_CANCELLED,
+               hand=record, offender=offender, code=FLEK_INCORRECT, reason="E.2 a)")
+    record.refresh_from_db()
+    # unfleked: 5 c × 5 (130 = 2 + 3 tens) from each; then 1 € from seat 2 to each other.
+    assert record.money == [50 + FINE, -25 - 2 * FINE, -25 + FINE]
+    assert sum(record.money) == 0
+
+
+def test_review_cancels_every_flek_without_fine(world):
+    record = add(world, contract="betl", betl_won=False,
+                 doublings={"betl": {"level": 1, "by": [3]}})
+    assert record.money == [-75, 25, 50]
+    world["sheet"].refresh_from_db()
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.FLEK_CANCELLED,
+               hand=record, code=FLEK_REVIEW, reason="E.1 na návrh hráča 2")
+    record.refresh_from_db()
+    assert record.money == [-50, 25, 25]
+
+
+def test_referee_form_offers_incorrect_flek_per_fleker(client, world):
+    record = add(world, contract="game", trump="leaves",
+                 points={"declarer_cards": 90, "declarer_marriages": [40]},
+                 doublings={"game": {"level": 1, "by": [2]}})
+    client.force_login(world["referee"])
+    t = world["t"]
+    url = reverse("sheets:ruling_add", args=[t.pk, 1, 1])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert f"{record.pk}:{FLEK_INCORRECT}:2" in page.content.decode()
+    world["sheet"].refresh_from_db()
+    response = client.post(url, {"version": world["sheet"].version, "kind": "flek_cancelled",
+                                 "flek": f"{record.pk}:{FLEK_INCORRECT}:2",
+                                 "reason": "E.2 a) 130 bodov"})
+    assert response.status_code == 302, text(response)
+    record.refresh_from_db()
+    assert record.money == [150, -225, 75]
+
+
+def test_contumation_gives_the_present_players_one_euro_each(world):
+    # E.5: the two present players end with 11 €; reading: the absent one pays it.
+    absent = world["table"].seats.get(position=3).registration
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.CONTUMATION,
+               offender=absent, reason="neprišiel do 10 minút")
+    sheet = world["sheet"]
+    sheet.refresh_from_db()
+    assert sheet.mode == SheetMode.TOTALS
+    assert [sheet.total_money_1, sheet.total_money_2, sheet.total_money_3] == [100, 100, -200]
