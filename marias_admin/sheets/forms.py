@@ -30,7 +30,7 @@ from scoring.jsonio import hand_from_dict
 from scoring.notation import parse
 from scoring.ruleset import CONCESSION, Ruleset
 from scoring.settle import Settlement
-from scoring.types import COMPONENT_ORDER, Component, Suit
+from scoring.types import COMPONENT_ORDER, Component, FlekBinding, Suit
 
 NO_CONTRACT = "none"  # the structured form's choice for a line with only a renonc
 PB_DIGITS = {"max_digits": 7, "decimal_places": 1}
@@ -427,24 +427,41 @@ class StructuredHandForm(HandForm):
         ruleset = self.ruleset
         english = language() == "en"
         rungs = [(r.code, r.name_en if english else r.name_cs) for r in ruleset.ladder]
+        concession = [(CONCESSION, _("omyl (concession)"))] if ruleset.concession_rungs else []
         self.fields["contract"].choices = [
-            ("", "—"), *rungs, (CONCESSION, _("omyl (concession)")),
-            (NO_CONTRACT, _("no contract (a renonc only)"))]
+            ("", "—"), *rungs, *concession, (NO_CONTRACT, _("no contract (a renonc only)"))]
         suits = [("", "—"), *((s.value, SUIT_LABELS[s]) for s in Suit)]
         self.fields["trump"].choices = suits
         self.fields["helper"].choices = suits
         self.fields["bid"].choices = [("", "—"), *rungs]
-        levels = [(0, "—"), *((i, name) for i, name in
-                              enumerate(ruleset.doubling_names[:ruleset.doubling_cap], 1))]
-        for component in COMPONENT_ORDER:
+        # Only the parts the ruleset's contracts have, each with its own number of raises.
+        self.components = [c for c in COMPONENT_ORDER
+                           if any(c in rung.components for rung in ruleset.ladder)]
+        per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+        for component in self.components:
+            names = ruleset.doubling_names[:ruleset.cap_for(component)]
+            levels = [(0, "—"), *enumerate(names, 1)]
             self.fields[f"doubling_{component.value}"] = forms.TypedChoiceField(
                 label=COMPONENT_LABELS[component], coerce=int, choices=levels, required=False,
                 empty_value=0)
+            if per_defender:
+                # SZMK C.9: a flek binds only the defender who said it.
+                self.fields[f"doubled_by_{component.value}"] = forms.TypedMultipleChoiceField(
+                    label=_("who doubled: %(part)s") % {"part": COMPONENT_LABELS[component]},
+                    coerce=int, required=False, choices=seat_choices(self.seats),
+                    widget=forms.CheckboxSelectMultiple)
+        for component in COMPONENT_ORDER:
+            if component not in self.components:
+                self.fields.pop(RESULT_FIELDS.get(component, ""), None)
+        if not ruleset.has_premium:
+            for name in [n for n in self.fields if n.startswith("pb_")]:
+                del self.fields[name]
         self.fields["renonc_code"].choices = [
             ("", "—"), *((r.code, f"{r.code} – {r.name_en if english else r.name_cs}")
                          for r in ruleset.renoncs)]
         self.fields["renonc_offender"].choices = [("", "—"), *seat_choices(self.seats)]
-        self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
+        if "pb_defender_claims" in self.fields:
+            self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
         # Order: who, what, how it went, PB facts.
         order = ["version", "dealer", "declarer", "contract", "trump", "helper", "bid",
                  *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
@@ -455,11 +472,16 @@ class StructuredHandForm(HandForm):
 
     @property
     def doubling_fields(self) -> list[forms.BoundField]:
-        return [self[f"doubling_{c.value}"] for c in COMPONENT_ORDER]
+        return [self[f"doubling_{c.value}"] for c in self.components]
+
+    @property
+    def doubled_by_fields(self) -> list[forms.BoundField]:
+        return [self[f"doubled_by_{c.value}"] for c in self.components
+                if f"doubled_by_{c.value}" in self.fields]
 
     @property
     def result_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in RESULT_FIELDS.values()]
+        return [self[name] for name in RESULT_FIELDS.values() if name in self.fields]
 
     @property
     def pb_fields(self) -> list[forms.BoundField]:
@@ -478,8 +500,14 @@ class StructuredHandForm(HandForm):
         for name in ("trump", "helper", "bid"):
             if data.get(name):
                 hand[name] = data[name]
-        doublings = {c.value: data.get(f"doubling_{c.value}") or 0 for c in COMPONENT_ORDER}
-        doublings = {k: v for k, v in doublings.items() if v}
+        doublings: dict[str, Any] = {}
+        for c in COMPONENT_ORDER:
+            level = data.get(f"doubling_{c.value}") or 0
+            who = data.get(f"doubled_by_{c.value}") or []
+            if level and who:
+                doublings[c.value] = {"level": level, "by": list(who)}
+            elif level:
+                doublings[c.value] = level
         if doublings:
             hand["doublings"] = doublings
         if data.get("declarer_cards") is not None:
@@ -539,6 +567,8 @@ class StructuredHandForm(HandForm):
         }
         for key, spec in (hand.get("doublings") or {}).items():
             initial[f"doubling_{key}"] = spec.get("level", 0) if isinstance(spec, dict) else spec
+            if isinstance(spec, dict) and spec.get("by"):
+                initial[f"doubled_by_{key}"] = list(spec["by"])
         points = hand.get("points")
         if points:
             initial["declarer_cards"] = points.get("declarer_cards")

@@ -358,6 +358,9 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
         "show_deleted": show_deleted,
         "totals": [(seat, signed(m), pb_text(p))
                    for seat, m, p in zip(seats, account.money, account.pb, strict=True)],
+        # SZMK C.8: the money each player holds of the round's 10 € (nahratá suma).
+        "round_money": [f"{(page.ruleset().round_budget + m) / 100:.2f}".replace(".", ",")
+                        for m in account.money] if page.ruleset().round_budget else None,
         "next_dealer": dealer, "sitter": dealer if page.players == 4 else None,
         "next_number": max((h.number for h in page.hands), default=0) + 1,
         "can_write": page.can_write, "can_confirm": page.can_confirm,

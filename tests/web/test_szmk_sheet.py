@@ -162,3 +162,28 @@ def test_contumation_gives_the_present_players_one_euro_each(world):
     sheet.refresh_from_db()
     assert sheet.mode == SheetMode.TOTALS
     assert [sheet.total_money_1, sheet.total_money_2, sheet.total_money_3] == [100, 100, -200]
+
+
+def test_structured_form_records_who_fleked(client, world):
+    # SZMK C.9 per defender, C.10 two raises on malý: the form offers flek and reflek only,
+    # and a checkbox per seat for who said it; no PB facts, no omyl.
+    client.force_login(world["org"])
+    t = world["t"]
+    page = client.get(reverse("seating:table_public", args=[t.pk, 1, 1]) + "?entry=form")
+    html = page.content.decode()
+    assert 'name="form-doubled_by_betl"' in html
+    assert "hirš" in html and "pb_trumps" not in html and 'value="concession"' not in html
+    world["sheet"].refresh_from_db()
+    response = client.post(reverse("sheets:hand_add", args=[t.pk, 1, 1]), {
+        "entry": "form", "form-version": world["sheet"].version, "form-dealer": 3,
+        "form-declarer": 1, "form-contract": "betl", "form-doubling_betl": 2,
+        "form-doubled_by_betl": [2], "form-betl_won": "lost"})
+    assert response.status_code == 302, text(response)
+    assert moneys(world) == [[-125, 100, 25]]
+
+
+def test_table_page_shows_the_round_money(client, world):
+    add(world, contract="betl", betl_won=True)
+    client.force_login(world["org"])
+    page = client.get(reverse("seating:table_public", args=[world["t"].pk, 1, 1]))
+    assert "10,50" in text(page) and "9,75" in text(page)
