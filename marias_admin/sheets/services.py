@@ -31,6 +31,7 @@ from marias_admin.sheets.models import (
 )
 from marias_admin.sheets.selectors import EDITABLE_STATES
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
+from marias_admin.tournaments.services import registration_withdraw
 from scoring import Hand, ScoringError, settle
 from scoring.hand import Renonc
 from scoring.jsonio import hand_from_dict, hand_to_dict
@@ -405,6 +406,13 @@ def ruling_add(
         _contumation(sheet, seat, user)
     ruling = Ruling.objects.create(sheet=sheet, hand=hand, kind=kind, offender=offender,
                                    code=code, reason=reason, by=user)
+    rule = _ruleset(sheet).renonc(code) if kind is RulingKind.RENONC else None
+    if rule is not None and rule.red_card:
+        # SZMK D.2 mimoriadny: the renonce carries a red card with it.
+        Ruling.objects.create(sheet=sheet, hand=hand, kind=RulingKind.RED_CARD,
+                              offender=offender, code=code, reason=reason, by=user)
+    if kind in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) and offender is not None:
+        _withdraw_after(sheet, offender, user, reason)
     _bump(sheet)
     audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
                  tournament=sheet.table.round.tournament, reason=reason,
@@ -412,6 +420,18 @@ def ruling_add(
                         "offender": offender.pk if offender else None, "code": code},
                  summary=f"{sheet}: {kind.label}")
     return ruling
+
+
+def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any, reason: str) -> None:
+    """A disqualified player (SZMK E.5: also the absent one) plays no further round."""
+    round = sheet.table.round
+    first_open = max([r.number for r in round.tournament.rounds.all() if r.is_fixed],
+                     default=0) + 1
+    before_round = max(round.number + 1, first_open)
+    if before_round > round.tournament.rounds_planned or offender.withdrawn_before_round:
+        return
+    registration_withdraw(user=user, registration=offender, before_round=before_round,
+                          reason=reason)
 
 
 def _seat_of(sheet: TableSheet, offender: Registration | None) -> int | None:

@@ -187,3 +187,24 @@ def test_table_page_shows_the_round_money(client, world):
     client.force_login(world["org"])
     page = client.get(reverse("seating:table_public", args=[world["t"].pk, 1, 1]))
     assert "10,50" in text(page) and "9,75" in text(page)
+
+
+def test_extraordinary_renonce_brings_a_red_card(world):
+    from marias_admin.sheets.models import Ruling
+
+    record = renonce(world, 2, "men.c")
+    offender = world["table"].seats.get(position=2).registration
+    world["sheet"].refresh_from_db()
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.RENONC,
+               hand=record, offender=offender, code="mim.a", reason="výmena tromfu")
+    assert list(Ruling.objects.values_list("kind", flat=True)) == ["renonc", "red_card"]
+    record.refresh_from_db()
+    assert record.money == [300, -600, 300]
+
+
+def test_contumation_withdraws_the_absent_player_from_later_rounds(world):
+    absent = world["table"].seats.get(position=3).registration
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.CONTUMATION,
+               offender=absent, reason="neprišiel")
+    absent.refresh_from_db()
+    assert absent.withdrawn_before_round == 2
