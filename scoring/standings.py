@@ -1,8 +1,14 @@
 """Standings maths: round ranks, placement points (BP) and the tournament order.
 
 Pure: plain scores in, ranked rows out, every number with the reason it has (ČSM practice of
-domain.md §2.2; the keys and chains are configurable because leagues differ). The web layer
-feeds it only confirmed table results.
+domain.md §2.2, SZMK volený of §3; the keys and chains are configurable because leagues
+differ). The web layer feeds it only confirmed table results.
+
+SZMK (domain.md §3, "Round result"): the table ranks by money, table points 5/3/1 (0 for a 4th
+player) shared by tied players (``TieShare.AVERAGE``), and the tournament orders by points,
+money, the round record (``RankKey.ROUND_RECORD``) and the best single round
+(``RankKey.BEST_ROUND``). A contumation (rules E.5) fixes a round's points: see
+``RoundScore.fixed_points``.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 PlayerId = Hashable
 
@@ -23,6 +30,13 @@ class RankKey(StrEnum):
     ZB = "zb"  # money
     PB = "pb"
     BP = "bp"  # placement points (tournament chain only)
+    # Tournament chain only. The round record: the player's round points (BP) sorted from the
+    # best to the worst and compared element by element, so more round wins beat fewer, then
+    # more second places, and so on (our reading of SZMK's "better round records", §3).
+    ROUND_RECORD = "round_record"
+    # Tournament chain only: the money (ZB) of the player's best single round; with a round
+    # budget (SZMK) that orders exactly like the best round money ("nahratá suma").
+    BEST_ROUND = "best_round"
 
 
 class PlacementKey(StrEnum):
@@ -46,6 +60,9 @@ class RoundScore:
     table: int
     money: int  # ZB in the smallest currency unit
     premium: Fraction = Fraction(0)  # PB
+    # When set, the round's placement points are this value whatever the rank: a referee's
+    # contumation (SZMK E.5) gives the absent player 0 and each present player fixed points.
+    fixed_points: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,12 @@ class StandingsRules:
     tournament_chain: tuple[RankKey, ...] = (RankKey.BP, RankKey.SB, RankKey.ZB)
     drop_best: int = 0
     drop_worst: int = 0
+    # SZMK E.5: the fixed points of each present player in a round ended by contumation (the
+    # absent player gets 0); None: contumation rulings leave the points to the ranking.
+    contumation_points: int | None = None
+    # SZMK C.8: the money each player starts a round with, from the ruleset (not stored with
+    # the standings rules); when set, a round's money is shown as budget + ZB.
+    round_budget: int | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +97,7 @@ class RoundStanding:
     rank: int  # shared by equal players
     bp: Fraction
     explanation: tuple[str, ...]
+    fixed: bool = False  # the BP came from RoundScore.fixed_points, not from the rank
 
 
 @dataclass(frozen=True)
@@ -88,13 +112,16 @@ class Standing:
     premium: Fraction
     rounds: tuple[RoundStanding, ...]
     dropped: tuple[int, ...] = field(default=())  # round numbers left out of the sums
+    record: tuple[Fraction, ...] = ()  # counted rounds' BP, best first (RankKey.ROUND_RECORD)
+    best_round: int = 0  # ZB of the best counted round (RankKey.BEST_ROUND)
+    explanation: tuple[str, ...] = ()  # one line per key of the tournament chain
 
 
 def sb_of(score: RoundScore, rules: StandingsRules) -> Fraction:
     return score.money + rules.premium_factor * score.premium * rules.minor_per_major
 
 
-def _key(values: dict[RankKey, Fraction | int], chain: Sequence[RankKey]) -> tuple:
+def _key(values: dict[RankKey, Any], chain: Sequence[RankKey]) -> tuple:
     return tuple(values[k] for k in chain)
 
 
@@ -161,21 +188,33 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
         ranks = shared_ranks([_key(v, rules.round_chain) for v in values])
         points = _placement(ranks, rules, by_table)
         for score, value, rank, bp in zip(group, values, ranks, points, strict=True):
+            fixed = score.fixed_points is not None
+            if fixed:
+                bp = Fraction(score.fixed_points)
             result.append(RoundStanding(
                 player=score.player, round=score.round, table=score.table, money=score.money,
                 premium=score.premium, sb=value[RankKey.SB], rank=rank, bp=bp,
-                explanation=(
-                    f"SB = ZB {_fmt(score.money, rules.minor_per_major)} + "
-                    f"{rules.premium_factor} × PB {_fmt(score.premium)} = "
-                    f"{_fmt(value[RankKey.SB], rules.minor_per_major)}",
-                    _bp_reason(rank, len(group), bp, rules, by_table),
-                ),
+                explanation=(_money_reason(score, value[RankKey.SB], rules),
+                             _bp_reason(rank, len(group), bp, rules, by_table, fixed)),
+                fixed=fixed,
             ))
     return result
 
 
-def _bp_reason(rank: int, size: int, bp: Fraction, rules: StandingsRules, table: bool) -> str:
+def _money_reason(score: RoundScore, sb: Fraction, rules: StandingsRules) -> str:
+    scale = rules.minor_per_major
+    if rules.round_budget is not None:  # SZMK C.8: the round money starts at the budget
+        return (f"Nahratá suma = {_fmt(rules.round_budget, scale)} + ZB "
+                f"{_fmt(score.money, scale)} = {_fmt(rules.round_budget + score.money, scale)}")
+    return (f"SB = ZB {_fmt(score.money, scale)} + {rules.premium_factor} × PB "
+            f"{_fmt(score.premium)} = {_fmt(sb, scale)}")
+
+
+def _bp_reason(rank: int, size: int, bp: Fraction, rules: StandingsRules, table: bool,
+               fixed: bool = False) -> str:
     where = "u stolu" if table else "v kole"
+    if fixed:
+        return f"BP = {_fmt(bp)} pevně (kontumace), {rank}. místo {where}"
     if not table and rules.placement is PlacementKey.N_MINUS_RANK:
         return f"BP = {size} − {rank} + 1 = {_fmt(bp)} ({rank}. místo {where})"
     return f"BP = {_fmt(bp)} ({rank}. místo {where}, klíč {rules.placement.value})"
@@ -214,6 +253,9 @@ def compute_standings(
             RankKey.SB: sum((r.sb for r in kept), Fraction(0)),
             RankKey.ZB: sum(r.money for r in kept),
             RankKey.PB: sum((r.premium for r in kept), Fraction(0)),
+            # Compared as tuples: (5, 5, 1) beats (5, 3, 3) – more wins first, then seconds.
+            RankKey.ROUND_RECORD: tuple(sorted((r.bp for r in kept), reverse=True)),
+            RankKey.BEST_ROUND: max((r.money for r in kept), default=0),
         }))
     keys = [_key(t[3], rules.tournament_chain) for t in totals]
     ranks = shared_ranks(keys)
@@ -226,9 +268,51 @@ def compute_standings(
             bp=totals[i][3][RankKey.BP], sb=totals[i][3][RankKey.SB],
             money=int(totals[i][3][RankKey.ZB]), premium=totals[i][3][RankKey.PB],
             rounds=tuple(totals[i][1]), dropped=tuple(sorted(totals[i][2])),
+            record=totals[i][3][RankKey.ROUND_RECORD],
+            best_round=int(totals[i][3][RankKey.BEST_ROUND]),
+            explanation=_standing_reasons(totals[i][1], totals[i][2], totals[i][3], rules),
         )
         for position, i in enumerate(order, start=1)
     ]
+
+
+def _standing_reasons(rounds: Sequence[RoundStanding], dropped: set[int],
+                      values: dict[RankKey, Any], rules: StandingsRules) -> tuple[str, ...]:
+    """One line per key of the tournament chain: the value and where it comes from."""
+    kept = [r for r in rounds if r.round not in dropped]
+    scale = rules.minor_per_major
+
+    def listed(parts: Iterable[str]) -> str:
+        return " + ".join(p if not p.startswith("-") else f"({p})" for p in parts) or "0"
+
+    lines = []
+    for key in rules.tournament_chain:
+        if key is RankKey.BP:
+            lines.append(f"BP {_fmt(values[key])} = {listed(_fmt(r.bp) for r in kept)}")
+        elif key is RankKey.SB:
+            lines.append(f"SB {_fmt(values[key], scale)}")
+        elif key is RankKey.ZB:
+            text = f"ZB {_fmt(values[key], scale)} = {listed(_fmt(r.money, scale) for r in kept)}"
+            if rules.round_budget is not None:
+                total = len(kept) * rules.round_budget + values[key]
+                text += (f"; nahratá suma {_fmt(total, scale)} = {len(kept)} × "
+                         f"{_fmt(rules.round_budget, scale)} + ZB")
+            lines.append(text)
+        elif key is RankKey.PB:
+            lines.append(f"PB {_fmt(values[key])}")
+        elif key is RankKey.ROUND_RECORD:
+            lines.append("Bilance kol " + " · ".join(_fmt(p) for p in values[key])
+                         + " (body kol od nejlepšího, porovnané postupně: víc vítězství v kole, "
+                           "pak víc druhých míst …)")
+        elif key is RankKey.BEST_ROUND:
+            best = next((r for r in kept if r.money == values[key]), None)
+            where = f" ({best.round}. kolo)" if best is not None else ""
+            if rules.round_budget is not None:
+                lines.append(f"Nejlepší kolo: nahratá suma "
+                             f"{_fmt(rules.round_budget + values[key], scale)}{where}")
+            else:
+                lines.append(f"Nejlepší kolo: ZB {_fmt(values[key], scale)}{where}")
+    return tuple(lines)
 
 
 def _lot(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:

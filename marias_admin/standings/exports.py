@@ -27,9 +27,11 @@ from marias_admin.seating.models import Round, Seat
 from marias_admin.seating.selectors import round_tables
 from marias_admin.sheets.models import HandRecord, Ruling
 from marias_admin.standings.selectors import (
+    StandingsTable,
     fmt_money,
     fmt_number,
     standings_table,
+    total_money,
 )
 from marias_admin.tournaments.models import Currency, Tournament
 
@@ -125,6 +127,8 @@ def _bytes(workbook: Workbook) -> bytes:
 def standings_rows(tournament: Tournament) -> tuple[list[str], list[list[Any]], dict[int, str]]:
     """(headers, rows, number formats) of the standings, as on the page."""
     table = standings_table(tournament)
+    if table.money_view:
+        return _money_standings_rows(tournament, table)
     per_major = table.rules.minor_per_major
     headers = [_("Place"), _("Position"), _("Last name"), _("First name"), _("Club"),
                "BP", "SB", "ZB", "PB", _("By lot")]
@@ -140,6 +144,33 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list[Any]], 
             s.rank, s.position, player.last_name, player.first_name,
             player.club.name if player.club else None,
             number(s.bp), money(s.sb, per_major), money(s.money, per_major), number(s.premium),
+            _("yes") if s.by_lot else None,
+            *[number(c.result.bp) if c.result is not None else None for c in row.cells],
+        ])
+    return headers, rows, formats
+
+
+def _money_standings_rows(tournament: Tournament, table: StandingsTable
+                          ) -> tuple[list[str], list[list[Any]], dict[int, str]]:
+    """SZMK: points, the money of all rounds (budget + ZB each), ZB, round record, table points
+    per round."""
+    rules = table.rules
+    headers = [_("Place"), _("Position"), _("Last name"), _("First name"), _("Club"),
+               _("Points"), _("Money"), "ZB", _("Round record"), _("Best round"), _("By lot")]
+    headers += [_("Round %(number)s points") % {"number": n} for n in table.round_numbers]
+    currency = money_format(tournament.currency)
+    formats = {5: BP_FORMAT, 6: currency, 7: currency, 9: currency}
+    for offset in range(len(table.round_numbers)):
+        formats[11 + offset] = BP_FORMAT
+    rows = []
+    for row in table.rows:
+        s, player = row.standing, row.player
+        rows.append([
+            s.rank, s.position, player.last_name, player.first_name,
+            player.club.name if player.club else None,
+            number(s.bp), money(total_money(s, rules), rules.minor_per_major),
+            money(s.money, rules.minor_per_major), row.shown["record"],
+            money((rules.round_budget or 0) + s.best_round, rules.minor_per_major),
             _("yes") if s.by_lot else None,
             *[number(c.result.bp) if c.result is not None else None for c in row.cells],
         ])
@@ -250,15 +281,21 @@ def standings_pdf(tournament: Tournament) -> bytes:
     rules = table.rules
     rounds = table.round_numbers
     pagesize = landscape(A4) if len(rounds) > 6 else A4
-    header = ["#", _("Player"), _("Club"), "BP", "SB", "ZB", "PB",
-              *[f"{n}." for n in rounds]]
+    if table.money_view:  # SZMK: points, the money of all rounds, ZB, round record
+        header = ["#", _("Player"), _("Club"), _("Points"), _("Money"), "ZB", _("Round record"),
+                  *[f"{n}." for n in rounds]]
+    else:
+        header = ["#", _("Player"), _("Club"), "BP", "SB", "ZB", "PB",
+                  *[f"{n}." for n in rounds]]
     data: list[list[str]] = [header]
     for row in table.rows:
         s = row.standing
+        figures = ([row.shown["money"], fmt_money(s.money, rules), row.shown["record"]]
+                   if table.money_view else
+                   [fmt_money(s.sb, rules), fmt_money(s.money, rules), fmt_number(s.premium, 1)])
         data.append([
             f"{s.rank}.", row.player.full_name, row.player.club.name if row.player.club else "",
-            fmt_number(s.bp), fmt_money(s.sb, rules), fmt_money(s.money, rules),
-            fmt_number(s.premium, 1),
+            fmt_number(s.bp), *figures,
             *[("(" + c.text + ")" if c.dropped else c.text) or "–" for c in row.cells],
         ])
     title = f"{tournament.name} – {_('Standings')}"
@@ -270,7 +307,8 @@ def standings_pdf(tournament: Tournament) -> bytes:
                             author="marias_admin", initialFontName=REGULAR,
                             initialFontSize=9)
     width = pagesize[0] - 2 * margin
-    fixed = [12 * mm, 0, 38 * mm, 14 * mm, 20 * mm, 20 * mm, 13 * mm] + [9 * mm] * len(rounds)
+    last = 26 * mm if table.money_view else 13 * mm  # the round record is longer than PB
+    fixed = [12 * mm, 0, 38 * mm, 14 * mm, 20 * mm, 20 * mm, last] + [9 * mm] * len(rounds)
     fixed[1] = max(40 * mm, width - sum(fixed))
     grid = Table(data, colWidths=fixed, repeatRows=1)
     grid.setStyle(TableStyle([

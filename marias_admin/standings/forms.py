@@ -10,10 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from marias_admin.standings.rules import (
     MAX_DROP,
+    MAX_POINTS,
     default_rules_dict,
     parse_fraction,
     parse_points,
     rules_to_dict,
+    szmk_rules_dict,
 )
 from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
 
@@ -21,7 +23,11 @@ NONE = ""
 ROUND_KEY_CHOICES = [(RankKey.SB.value, _("SB (competition points)")),
                      (RankKey.ZB.value, _("ZB (money)")),
                      (RankKey.PB.value, _("PB (premium points)"))]
-TOURNAMENT_KEY_CHOICES = [(RankKey.BP.value, _("BP (placement points)")), *ROUND_KEY_CHOICES]
+TOURNAMENT_KEY_CHOICES = [
+    (RankKey.BP.value, _("BP (placement points)")), *ROUND_KEY_CHOICES,
+    (RankKey.ROUND_RECORD.value, _("Round record (more round wins, then more second places, …)")),
+    (RankKey.BEST_ROUND.value, _("Best single-round money")),
+]
 PLACEMENT_CHOICES = [
     (PlacementKey.N_MINUS_RANK.value, _("N − place + 1 (every player scores)")),
     (PlacementKey.SUPERLIGA.value, _("Superliga: 50 × coefficient for the first, one less per "
@@ -41,9 +47,8 @@ PRESETS: dict[str, tuple[Any, dict[str, Any]]] = {
         placement=PlacementKey.SUPERLIGA))),
     "sloapslam": (_("SloapSlam 4-2-1-0 at the table"), rules_to_dict(StandingsRules(
         placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0)))),
-    "szmk": (_("SZMK 5-3-1 at the table, by money"), rules_to_dict(StandingsRules(
-        round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(5, 3, 1),
-        placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.ZB)))),
+    "szmk": (_("SZMK 2024: 5-3-1 at the table by money, then money, round record, best "
+               "round"), szmk_rules_dict()),
 }
 
 
@@ -82,6 +87,12 @@ class StandingsRulesForm(forms.Form):
                                    max_value=MAX_DROP, initial=0)
     drop_worst = forms.IntegerField(label=_("Leave out each player's worst rounds"), min_value=0,
                                     max_value=MAX_DROP, initial=0)
+    contumation_points = forms.IntegerField(
+        label=_("Points of each present player at a contumation"), min_value=0,
+        max_value=MAX_POINTS, required=False,
+        help_text=_("SZMK: when a referee ends a round by contumation, each present player gets "
+                    "these points and the absent player 0. Leave empty to rank such a round "
+                    "like any other."))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False,
                              widget=forms.Textarea(attrs={"rows": 2}))
@@ -97,6 +108,7 @@ class StandingsRulesForm(forms.Form):
             "custom_points": " ".join(str(p) for p in data["custom_points"]),
             "table_points": "-".join(str(p) for p in data["table_points"]),
             "drop_best": data["drop_best"], "drop_worst": data["drop_worst"],
+            "contumation_points": data.get("contumation_points"),
         }
         for i in range(3):
             chain = data["round_chain"]
@@ -142,6 +154,7 @@ class StandingsRulesForm(forms.Form):
                                  if data.get(f"tournament_{i}")],
             "drop_best": data["drop_best"],
             "drop_worst": data["drop_worst"],
+            "contumation_points": data.get("contumation_points"),
         }
 
     def add_service_errors(self, error: ValidationError) -> None:

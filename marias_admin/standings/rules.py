@@ -1,9 +1,10 @@
 """The standings rules of a tournament as stored JSON, and back (validated).
 
 ``Tournament.standings_rules`` holds :class:`scoring.standings.StandingsRules` as a plain dict
-without the premium factor (that belongs to the ruleset: ``Ruleset.sb_premium_factor``) and
-without the currency scale (always 100 minor units per major one). No model imports here: the
-tournament model takes its default from this module.
+without the premium factor and the round budget (those belong to the ruleset:
+``Ruleset.sb_premium_factor``, ``Ruleset.round_budget``) and without the currency scale (always
+100 minor units per major one). No model imports here: the tournament model takes its default
+from this module.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from django.utils.translation import gettext as _
 from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
 
 ROUND_KEYS = (RankKey.SB, RankKey.ZB, RankKey.PB)
-TOURNAMENT_KEYS = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB)
+TOURNAMENT_KEYS = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB, RankKey.ROUND_RECORD,
+                   RankKey.BEST_ROUND)
 MAX_POINTS = 10_000  # a sanity bound for custom and table points
 MAX_DROP = 20
 
 RULE_FIELDS = ("round_chain", "placement", "placement_ties", "coefficient", "custom_points",
-               "table_points", "tournament_chain", "drop_best", "drop_worst")
+               "table_points", "tournament_chain", "drop_best", "drop_worst",
+               "contumation_points")
 
 
 def rules_to_dict(rules: StandingsRules) -> dict[str, Any]:
@@ -39,6 +42,7 @@ def rules_to_dict(rules: StandingsRules) -> dict[str, Any]:
         "tournament_chain": [k.value for k in rules.tournament_chain],
         "drop_best": rules.drop_best,
         "drop_worst": rules.drop_worst,
+        "contumation_points": rules.contumation_points,
     }
 
 
@@ -47,7 +51,31 @@ def default_rules_dict() -> dict[str, Any]:
     return rules_to_dict(StandingsRules())
 
 
-def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1) -> StandingsRules:
+# SZMK volený (domain.md §3, "Round result"): the table ranks by money; 5/3/1 points (0 for a
+# 4th player at the table), tied players share the points of the places they hold; the
+# tournament by points, money, round record, best round, then the lot. Rules E.5: a round
+# ended by contumation gives each present player 4 points (the absent one 0).
+SZMK_2024_RULES = StandingsRules(
+    round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(5, 3, 1, 0),
+    placement_ties=TieShare.AVERAGE,
+    tournament_chain=(RankKey.BP, RankKey.ZB, RankKey.ROUND_RECORD, RankKey.BEST_ROUND),
+    contumation_points=4,
+)
+
+
+def szmk_rules_dict() -> dict[str, Any]:
+    return rules_to_dict(SZMK_2024_RULES)
+
+
+def default_rules_for(ruleset_code: str) -> dict[str, Any]:
+    """The standings rules a new tournament of this ruleset starts with."""
+    if ruleset_code.startswith("szmk"):
+        return szmk_rules_dict()
+    return default_rules_dict()
+
+
+def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1,
+                    round_budget: int | None = None) -> StandingsRules:
     """Stored (or submitted) dict → rules; missing keys take the ČSM defaults.
 
     Raises :class:`ValidationError` keyed by the field at fault.
@@ -71,6 +99,7 @@ def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1) -> 
     table = check("table_points", _points)
     drop_best = check("drop_best", _drop)
     drop_worst = check("drop_worst", _drop)
+    contumation = check("contumation_points", _optional_points)
     if coefficient is not None and coefficient <= 0:
         errors["coefficient"] = _("The coefficient must be greater than zero.")
     if placement is PlacementKey.CUSTOM and custom == ():
@@ -83,6 +112,7 @@ def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1) -> 
         premium_factor=premium_factor, round_chain=round_chain, placement=placement,
         placement_ties=ties, coefficient=coefficient, custom_points=custom, table_points=table,
         tournament_chain=tournament_chain, drop_best=drop_best, drop_worst=drop_worst,
+        contumation_points=contumation, round_budget=round_budget,
     )
 
 
@@ -150,6 +180,21 @@ def _points(value: Any) -> tuple[int, ...]:
     if any(p < 0 or p > MAX_POINTS for p in points):
         raise ValueError(_("Points must be between 0 and %(max)s.") % {"max": MAX_POINTS})
     return points
+
+
+def _optional_points(value: Any) -> int | None:
+    """Points of one case, or None (blank): e.g. the contumation points."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise ValueError(_("Enter a whole number."))
+    try:
+        number = int(value)
+    except ValueError as exc:
+        raise ValueError(_("Enter a whole number.")) from exc
+    if not 0 <= number <= MAX_POINTS:
+        raise ValueError(_("Points must be between 0 and %(max)s.") % {"max": MAX_POINTS})
+    return number
 
 
 def _drop(value: Any) -> int:

@@ -5,9 +5,11 @@ the database and dresses its rows for the pages (names, per-round cells, explana
 visitor's language). Public API (also used by the exports):
 
 - ``rules_from(tournament) -> StandingsRules``
-- ``round_scores(tournament, rounds=None) -> list[RoundScore]``
+- ``round_scores(tournament, rounds=None, rules=None) -> list[RoundScore]``
 - ``tournament_standings(tournament) -> list[Standing]``
 - ``standings_table(tournament) -> StandingsTable`` (rows with registrations and explanations)
+- ``standings_row_shown(standing, rules)``, ``total_money(standing, rules)``,
+  ``round_money(money, rules)`` (SZMK: the money of a round = budget + ZB)
 - ``round_results(tournament, number) -> list[TableResult]``
 - ``player_rounds(tournament, registration, standings=None) -> list[PlayerRound]``
 - ``find_seats(tournament, query) -> SeatSearch``
@@ -25,12 +27,20 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from marias_admin.seating.models import Round, RoundState, Seat, Table
-from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
+from marias_admin.sheets.models import (
+    HandRecord,
+    Ruling,
+    RulingKind,
+    SheetMode,
+    SheetState,
+    TableSheet,
+)
 from marias_admin.standings.rules import rules_from_dict
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring.standings import (
@@ -52,10 +62,12 @@ SEATS = (1, 2, 3, 4)
 
 
 def rules_from(tournament: Tournament) -> StandingsRules:
-    """The tournament's stored rules with its ruleset's SB premium factor; a Superliga key
-    takes its coefficient from the competition the tournament counts for, when it has one."""
-    rules = rules_from_dict(tournament.standings_rules,
-                            premium_factor=tournament.ruleset().sb_premium_factor)
+    """The tournament's stored rules with its ruleset's SB premium factor and round budget
+    (SZMK); a Superliga key takes its coefficient from the competition the tournament counts
+    for, when it has one."""
+    ruleset = tournament.ruleset()
+    rules = rules_from_dict(tournament.standings_rules, premium_factor=ruleset.sb_premium_factor,
+                            round_budget=ruleset.round_budget)
     if rules.placement is PlacementKey.SUPERLIGA:
         coefficient = (tournament.competition_memberships
                        .values_list("competition__coefficient", flat=True).first())
@@ -68,13 +80,21 @@ def _fraction(value: Decimal | int | None) -> Fraction:
     return Fraction(value) if value is not None else Fraction(0)
 
 
-def round_scores(tournament: Tournament,
-                 rounds: Iterable[int] | None = None) -> list[RoundScore]:
+def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
+                 rules: StandingsRules | None = None) -> list[RoundScore]:
     """Every seat's result from the CONFIRMED sheets only, player = registration id.
 
     Hands mode: the sum of the live (not deleted) hands per seat; totals mode: the typed
     totals (a totals sheet without money is left out). Three queries, whatever the field.
+
+    Contumation (SZMK E.5), when the rules give points for it: a confirmed sheet with a
+    contumation ruling naming the absent player fixes the round's points – 0 for him, the
+    rules' ``contumation_points`` for each present player. The sheet's money is whatever the
+    sheet holds (the sheets service writes the +1 € / −2 € totals). The ruling is read in the
+    seats query, so the count stays at three.
     """
+    if rules is None:
+        rules = rules_from_dict(tournament.standings_rules)  # no query: only the stored part
     confirmed: dict[str, Any] = {"table__round__tournament": tournament,
                                  "state": SheetState.CONFIRMED}
     if rounds is not None:
@@ -95,10 +115,19 @@ def round_scores(tournament: Tournament,
         )
     }
     seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for table_id, position, registration_id in Seat.objects.filter(
-            **{f"table__sheet__{k}": v for k, v in confirmed.items()}).order_by(
-            "position").values_list("table_id", "position", "registration_id"):
+    absent: dict[int, set[int]] = defaultdict(set)  # table id → absent registration ids
+    seat_rows = Seat.objects.filter(
+        **{f"table__sheet__{k}": v for k, v in confirmed.items()}).order_by("position")
+    columns = ["table_id", "position", "registration_id"]
+    if rules.contumation_points is not None:
+        seat_rows = seat_rows.annotate(absent=Exists(Ruling.objects.filter(
+            sheet__table_id=OuterRef("table_id"), kind=RulingKind.CONTUMATION,
+            offender_id=OuterRef("registration_id"))))
+        columns.append("absent")
+    for table_id, position, registration_id, *flags in seat_rows.values_list(*columns):
         seats[table_id].append((position, registration_id))
+        if flags and flags[0]:
+            absent[table_id].add(registration_id)
     scores: list[RoundScore] = []
     for sheet in sorted(sheets, key=lambda s: (s["table__round__number"], s["table__number"])):
         if sheet["mode"] == SheetMode.TOTALS:
@@ -110,18 +139,23 @@ def round_scores(tournament: Tournament,
             summed = sums.get(sheet["id"], {})
             money = {s: summed.get(f"money_{s}") for s in SEATS}
             premium = {s: summed.get(f"pb_{s}") for s in SEATS}
+        missing = absent.get(sheet["table_id"], set())
         for position, registration_id in seats[sheet["table_id"]]:
+            fixed = None
+            if missing:  # E.5: the absent player 0, each present player the rules' points
+                fixed = Fraction(0 if registration_id in missing else rules.contumation_points)
             scores.append(RoundScore(
                 player=registration_id, round=sheet["table__round__number"],
                 table=sheet["table__number"], money=int(money[position] or 0),
-                premium=_fraction(premium[position]),
+                premium=_fraction(premium[position]), fixed_points=fixed,
             ))
     return scores
 
 
 def tournament_standings(tournament: Tournament) -> list[Standing]:
     """The tournament order from confirmed results (player = registration id)."""
-    return compute_standings(round_scores(tournament), rules_from(tournament),
+    rules = rules_from(tournament)
+    return compute_standings(round_scores(tournament, rules=rules), rules,
                              tournament.standings_seed)
 
 
@@ -182,11 +216,25 @@ def fmt_money(value: Fraction | int, rules: StandingsRules) -> str:
     return fmt_number(value, places=2, scale=rules.minor_per_major, fixed=True)
 
 
-KEY_NAMES = {RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB", RankKey.BP: "BP"}
+KEY_NAMES = {RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB", RankKey.BP: "BP",
+             RankKey.ROUND_RECORD: gettext_lazy("round record"),
+             RankKey.BEST_ROUND: gettext_lazy("best round")}
 
 
 def chain_text(chain: Sequence[RankKey]) -> str:
-    return ", ".join(KEY_NAMES[k] for k in chain)
+    return ", ".join(str(KEY_NAMES[k]) for k in chain)
+
+
+def round_money(money: int, rules: StandingsRules) -> int | None:
+    """SZMK C.8: the money a player ends a round with ("nahratá suma") = budget + ZB."""
+    return None if rules.round_budget is None else rules.round_budget + money
+
+
+def money_explanation(money: int, rules: StandingsRules) -> str:
+    """One round's money at SZMK: the budget plus the round's ZB."""
+    return _("Money %(total)s = %(budget)s + ZB %(zb)s") % {
+        "total": fmt_money(rules.round_budget + money, rules),
+        "budget": fmt_money(rules.round_budget, rules), "zb": fmt_money(money, rules)}
 
 
 def placement_text(rules: StandingsRules) -> str:
@@ -213,6 +261,10 @@ def sb_explanation(money: int, premium: Fraction, sb: Fraction, rules: Standings
 def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsRules) -> str:
     """Why a player has the BP he has in one round, in the visitor's language."""
     bp = fmt_number(row.bp)
+    if row.fixed:
+        return _("BP %(bp)s fixed by the referee's contumation ruling: the absent player gets 0, "
+                 "each present player %(points)s") % {
+            "bp": bp, "points": rules.contumation_points}
     if rules.placement is PlacementKey.TABLE_POINTS:
         text = _("BP %(bp)s: place %(rank)s at table %(table)s (points %(points)s)") % {
             "bp": bp, "rank": row.rank, "table": row.table,
@@ -264,8 +316,11 @@ class RoundContext:
         return cls(dict(sizes), shared)
 
     def explain(self, row: RoundStanding, rules: StandingsRules) -> tuple[str, str]:
+        """(the SB – or at SZMK the round money – explained, the BP explained)."""
         group = (row.round, row.table if rules.placement is PlacementKey.TABLE_POINTS else 0)
-        return (sb_explanation(row.money, row.premium, row.sb, rules),
+        first = (money_explanation(row.money, rules) if rules.round_budget is not None
+                 else sb_explanation(row.money, row.premium, row.sb, rules))
+        return (first,
                 bp_explanation(row, self.sizes[group], self.shared[(*group, row.rank)], rules))
 
 
@@ -287,8 +342,9 @@ class StandingRow:
     registration: Registration
     cells: list[RoundCell]
     tied: int  # players sharing this rank (1 = alone)
-    explain: dict[str, str]  # "rank", "bp", "sb", "zb", "pb" → hover text
-    shown: dict[str, str]  # "bp", "sb", "zb", "pb" → the number as shown
+    # "rank", "bp", "sb", "zb", "pb", "record", "best" (+ "money" at SZMK) → hover text
+    explain: dict[str, str]
+    shown: dict[str, str]  # "bp", "sb", "zb", "pb", "record", "best", "money" → as shown
 
     @property
     def player(self) -> Any:
@@ -307,6 +363,11 @@ class StandingsTable:
         return any(not p.complete for p in self.progress if p.confirmed)
 
     @property
+    def money_view(self) -> bool:
+        """SZMK: points and the round money instead of SB/ZB/PB."""
+        return self.rules.round_budget is not None
+
+    @property
     def pending_rounds(self) -> list[RoundProgress]:
         return [p for p in self.progress if not p.complete]
 
@@ -320,7 +381,8 @@ def standings_table(tournament: Tournament,
     """The standings with names, per-round cells and hover texts (six queries)."""
     rules = rules_from(tournament)
     if standings is None:
-        standings = compute_standings(round_scores(tournament), rules, tournament.standings_seed)
+        standings = compute_standings(round_scores(tournament, rules=rules), rules,
+                                      tournament.standings_seed)
     registrations = registrations_by_id(tournament)
     context = RoundContext.of((r for s in standings for r in s.rounds), rules)
     numbers = sorted({r.round for s in standings for r in s.rounds})
@@ -343,9 +405,7 @@ def standings_table(tournament: Tournament,
             standing=standing, registration=registrations[standing.player], cells=cells,
             tied=ties[standing.rank], explain=_row_explanations(standing, ties[standing.rank],
                                                                  rules, tournament),
-            shown={"bp": fmt_number(standing.bp), "sb": fmt_money(standing.sb, rules),
-                   "zb": fmt_money(standing.money, rules),
-                   "pb": fmt_number(standing.premium, 1)},
+            shown=standings_row_shown(standing, rules),
         ))
     return StandingsTable(rows, numbers, rules, results_progress(tournament))
 
@@ -369,12 +429,43 @@ def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
         (_("Ties in a round"), ties),
         (_("Tournament order"), chain_text(rules.tournament_chain) + ", "
          + _("then by lot")),
-        (_("SB"), _("ZB + %(factor)s × PB") % {"factor": rules.premium_factor}),
     ]
+    if rules.round_budget is None:
+        lines.append((_("SB"), _("ZB + %(factor)s × PB") % {"factor": rules.premium_factor}))
+    else:
+        lines.append((_("Money"), _("every round starts at %(budget)s: the money of a round is "
+                                    "that plus the round's ZB") % {
+            "budget": fmt_money(rules.round_budget, rules)}))
+    if RankKey.ROUND_RECORD in rules.tournament_chain:
+        lines.append((_("Round record"), _("the round points from the best to the worst, "
+                                           "compared one by one: more round wins first, then "
+                                           "more second places, …")))
+    if rules.contumation_points is not None:
+        lines.append((_("Contumation"), _("each present player %(points)s points, the absent "
+                                          "player 0") % {"points": rules.contumation_points}))
     if rules.drop_best or rules.drop_worst:
         lines.append((_("Rounds left out"), _("best %(best)s, worst %(worst)s") % {
             "best": rules.drop_best, "worst": rules.drop_worst}))
     return lines
+
+
+def total_money(standing: Standing, rules: StandingsRules) -> int | None:
+    """SZMK: the sum of the counted rounds' money (budget + ZB each); None elsewhere."""
+    if rules.round_budget is None:
+        return None
+    counted = sum(1 for r in standing.rounds if r.round not in standing.dropped)
+    return counted * rules.round_budget + standing.money
+
+
+def standings_row_shown(standing: Standing, rules: StandingsRules) -> dict[str, str]:
+    """One player's totals as shown ("bp", "sb", "zb", "pb", "money", "record", "best")."""
+    money = total_money(standing, rules)
+    best = round_money(standing.best_round, rules)
+    return {"bp": fmt_number(standing.bp), "sb": fmt_money(standing.sb, rules),
+            "zb": fmt_money(standing.money, rules), "pb": fmt_number(standing.premium, 1),
+            "money": fmt_money(money, rules) if money is not None else "",
+            "record": " · ".join(fmt_number(p) for p in standing.record),
+            "best": fmt_money(best if best is not None else standing.best_round, rules)}
 
 
 def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
@@ -391,8 +482,18 @@ def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
                         "(%(first)s–%(last)s) was drawn by lot (seed %(seed)s).") % {
             "count": tied, "first": standing.rank, "last": standing.rank + tied - 1,
             "seed": tournament.standings_seed}
-    return {
+    best = next((r for r in kept if r.money == standing.best_round), None)
+    best_money = round_money(standing.best_round, rules)
+    explain = {
         "rank": rank,
+        # RankKey.ROUND_RECORD: the round points sorted best first, compared one by one.
+        "record": _("Round record %(record)s: the round points from the best to the worst, "
+                    "compared one by one (more round wins first, then more second places, "
+                    "…)") % {"record": " · ".join(fmt_number(p) for p in standing.record)},
+        "best": _("Best round: %(money)s (round %(number)s)") % {
+            "money": fmt_money(best_money if best_money is not None else standing.best_round,
+                               rules),
+            "number": best.round if best is not None else "–"},
         "bp": f"BP {fmt_number(standing.bp)} = "
         + _sum_text([fmt_number(r.bp) for r in kept]) + dropped,
         "sb": sb_explanation(standing.money, standing.premium, standing.sb, rules) + dropped,
@@ -401,6 +502,15 @@ def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
         "pb": f"PB {fmt_number(standing.premium, 1)} = "
         + _sum_text([fmt_number(r.premium, 1) for r in kept]) + dropped,
     }
+    money = total_money(standing, rules)
+    if money is not None:
+        explain["money"] = _("Money %(total)s = %(rounds)s (%(count)s × %(budget)s + ZB "
+                             "%(zb)s)") % {
+            "total": fmt_money(money, rules),
+            "rounds": _sum_text([fmt_money(rules.round_budget + r.money, rules) for r in kept]),
+            "count": len(kept), "budget": fmt_money(rules.round_budget, rules),
+            "zb": fmt_money(standing.money, rules)} + dropped
+    return explain
 
 
 # -- round results per table ----------------------------------------------------------------------
@@ -411,6 +521,7 @@ class TableResultRow:
     seat: Seat
     result: RoundStanding | None
     explanation: tuple[str, ...] = ()
+    money: int | None = None  # SZMK: the round money (budget + ZB)
 
     @property
     def registration(self) -> Registration:
@@ -435,7 +546,7 @@ class TableResult:
 def round_results(tournament: Tournament, number: int) -> list[TableResult]:
     """Each table of a round with its players and, once confirmed, ZB/PB/SB/rank/BP."""
     rules = rules_from(tournament)
-    ranked = rank_round(round_scores(tournament, rounds=[number]), rules)
+    ranked = rank_round(round_scores(tournament, rounds=[number], rules=rules), rules)
     context = RoundContext.of(ranked, rules)
     by_player = {r.player: r for r in ranked}
     states = dict(TableSheet.objects.filter(table__round__tournament=tournament,
@@ -448,7 +559,8 @@ def round_results(tournament: Tournament, number: int) -> list[TableResult]:
         result = by_player.get(seat.registration_id)
         explanation = ((round_rank_text(result, rules), *context.explain(result, rules))
                        if result is not None else ())
-        tables[seat.table.number].append(TableResultRow(seat, result, explanation))
+        money = round_money(result.money, rules) if result is not None else None
+        tables[seat.table.number].append(TableResultRow(seat, result, explanation, money))
     return [TableResult(n, states.get(n), rows) for n, rows in sorted(tables.items())]
 
 
@@ -475,6 +587,7 @@ class PlayerRound:
     dropped: bool
     explanation: tuple[str, ...]
     big_hands: list[BigHand]
+    money: int | None = None  # SZMK: the round money (budget + ZB)
 
     @property
     def provisional(self) -> bool:
@@ -490,7 +603,8 @@ def player_rounds(tournament: Tournament, registration: Registration,
     """The rounds of one player: table, seat, opponents, results and his games of 50+ PB."""
     rules = rules_from(tournament)
     if standings is None:
-        standings = compute_standings(round_scores(tournament), rules, tournament.standings_seed)
+        standings = compute_standings(round_scores(tournament, rules=rules), rules,
+                                      tournament.standings_seed)
     mine = next((s for s in standings if s.player == registration.pk), None)
     results = {r.round: r for r in mine.rounds} if mine else {}
     context = RoundContext.of((r for s in standings for r in s.rounds), rules)
@@ -527,6 +641,7 @@ def player_rounds(tournament: Tournament, registration: Registration,
             sheet_state=states.get(seat.table_id), result=result,
             dropped=bool(mine and seat.round.number in mine.dropped), explanation=explanation,
             big_hands=hands[seat.table_id],
+            money=round_money(result.money, rules) if result is not None else None,
         ))
     return rounds
 

@@ -93,7 +93,8 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
     return render(request, "standings/round_results.html", _context(
         request, tournament, visible, round=round, tables=tables, rules=rules,
         confirmed=sum(1 for t in tables if t.confirmed),
-        by_table=rules.placement.value == "table_points"))
+        by_table=rules.placement.value == "table_points",
+        money_view=rules.round_budget is not None))
 
 
 @require_GET
@@ -109,10 +110,11 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
     totals = None
     if mine is not None:
         row = selectors.standings_row_explanations(mine, tournament, all_standings, rules)
-        totals = {"standing": mine, "explain": row}
+        totals = {"standing": mine, "explain": row,
+                  "shown": selectors.standings_row_shown(mine, rules)}
     return render(request, "standings/player.html", _context(
         request, tournament, visible, registration=registration, rounds=rounds, totals=totals,
-        rules=rules, field_size=len(all_standings),
+        rules=rules, field_size=len(all_standings), money_view=rules.round_budget is not None,
         big_hands=[(r, h) for r in rounds for h in r.big_hands]))
 
 
@@ -161,8 +163,9 @@ def rules_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse
         if preset:
             messages.info(request, _("Preset “%(name)s” filled in; check it and save.")
                           % {"name": preset[0]})
-    current = rules_from_dict(tournament.standings_rules,
-                              tournament.ruleset().sb_premium_factor)
+    ruleset = tournament.ruleset()
+    current = rules_from_dict(tournament.standings_rules, ruleset.sb_premium_factor,
+                              ruleset.round_budget)
     return render(request, "standings/settings.html", {
         "tournament": tournament, "form": form, "locked": locked,
         "presets": [(code, name) for code, (name, _rules) in PRESETS.items()],
@@ -172,9 +175,10 @@ def rules_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 def _confirm_page(request: HttpRequest, tournament: Tournament, form: StandingsRulesForm,
                   before: dict, after: dict) -> HttpResponse:
-    factor = tournament.ruleset().sb_premium_factor
-    old = dict(selectors.rules_summary(rules_from_dict(before, factor)))
-    new = dict(selectors.rules_summary(rules_from_dict(after, factor)))
+    ruleset = tournament.ruleset()
+    factor, budget = ruleset.sb_premium_factor, ruleset.round_budget
+    old = dict(selectors.rules_summary(rules_from_dict(before, factor, budget)))
+    new = dict(selectors.rules_summary(rules_from_dict(after, factor, budget)))
     labels = [*new, *(label for label in old if label not in new)]
     changes = [(label, old.get(label, ""), new.get(label, "")) for label in labels
                if old.get(label) != new.get(label)]

@@ -45,8 +45,11 @@ def tournament_create(
 ) -> Tournament:
     """A tournament with its rounds planned and its creator as organiser."""
     preset = get_preset(ruleset_code)
+    from marias_admin.standings.rules import default_rules_for
+
     tournament = Tournament(
         name=name, date=date, venue=venue, ruleset_code=ruleset_code,
+        standings_rules=extra.pop("standings_rules", default_rules_for(ruleset_code)),
         base_rate=extra.pop("base_rate", preset.base),
         currency=extra.pop("currency", preset.currency),
         rounds_planned=rounds_planned, round_minutes=round_minutes,
