@@ -12,283 +12,366 @@ from typing import Any
 FALLBACK = {"sk": "cs"}
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "at_position": {"cs": "na znaku {position}", "en": "at character {position}"},
+    "at_position": {
+        "cs": "na znaku {position}",
+        "sk": "na znaku {position}",
+        "en": "at character {position}",
+    },
     # -- seats and contract
     "table_size": {
         "cs": "Stůl pro {players} hráče tato pravidla neznají (povoleno: {allowed}).",
+        "sk": "Stôl pre {players} hráčov tieto pravidlá nepoznajú (povolené: {allowed}).",
         "en": "These rules have no table of {players} players (allowed: {allowed}).",
     },
     "seat_range": {
         "cs": "Místo {seat} u stolu neexistuje (stůl má {players} míst).",
+        "sk": "Miesto {seat} pri stole neexistuje (stôl má {players} miest).",
         "en": "Seat {seat} does not exist (the table has {players} seats).",
     },
     "declarer_is_sitter": {
         "cs": "Hráč na místě {seat} rozdával a pauzíruje, nemůže hrát hru.",
+        "sk": "Hráč na mieste {seat} rozdával a pauzuje, nemôže hrať hru.",
         "en": "Seat {seat} dealt and sits out; the sitter cannot be the declarer.",
     },
     "contract_unknown": {
         "cs": "Neznámý závazek „{contract}“.", "en": "Unknown contract “{contract}”.",
+        "sk": "Neznámy záväzok „{contract}“.",
     },
     "contract_missing": {
         "cs": "Chybí závazek (hra bez závazku smí zapsat jen renonc).",
+        "sk": "Chýba záväzok (bez záväzku sa smie zapísať len renonce).",
         "en": "The contract is missing (only a renonc may stand without one).",
     },
     "contract_below_bid": {
         "cs": "Závazek {contract} je nižší než vylicitovaná hra {bid}.",
+        "sk": "Záväzok {contract} je nižší ako vylicitovaná hra {bid}.",
         "en": "The contract {contract} is below the auction's {bid}.",
     },
     "trumps_not_allowed": {
         "cs": "Hra {contract} se hraje bez trumfů; barvu nezadávejte.",
+        "sk": "Hra {contract} sa hrá bez tromfov; farbu nezadávajte.",
         "en": "{contract} has no trumps; leave the suit empty.",
     },
     "trump_missing": {
         "cs": "U hry {contract} chybí trumfová barva.",
+        "sk": "Pri hre {contract} chýba tromfová farba.",
         "en": "{contract} needs a trump suit.",
     },
     "hearts_contract_without_hearts": {
         "cs": "Hra {contract} se hraje v červených; trumfy musí být červené.",
+        "sk": "Hra {contract} sa hrá v červenej; tromf musí byť červený.",
         "en": "{contract} is a hearts contract; trumps must be hearts.",
     },
     "hearts_need_hearts_contract": {
         "cs": "Červené trumfy jsou jiný stupeň žebříčku než {contract} (zadejte červenou hru).",
+        "sk": "Červený tromf je iný stupeň rebríčka ako {contract} (zadajte červenú hru).",
         "en": "Hearts trumps are another rung than {contract} (choose the hearts contract).",
     },
     "helper_missing": {
         "cs": "U dvou sedem chybí pomocná barva.", "en": "Two sevens need a helper suit.",
+        "sk": "Pri dvoch sedmách chýba pomocná farba.",
     },
     "helper_is_trump": {
         "cs": "Pomocná barva nesmí být trumfová.",
+        "sk": "Pomocná farba nesmie byť tromfová.",
         "en": "The helper suit must differ from trumps.",
     },
     "helper_not_allowed": {
         "cs": "Pomocná barva patří jen ke dvěma sedmám, ne ke hře {contract}.",
+        "sk": "Pomocná farba patrí len k dvom sedmám, nie k hre {contract}.",
         "en": "A helper suit belongs to two sevens only, not to {contract}.",
     },
     "concession_needs_seven": {
         "cs": "Omyl je možný jen po vylicitované sedmě (ne po „{bid}“).",
+        "sk": "Omyl je možný len po vylicitovanej sedme (nie po „{bid}“).",
         "en": "Omyl is possible only after a plain seven auction (not “{bid}”).",
     },
     "concession_has_play": {
         "cs": "Omyl se nehraje; údaj nepatří k omylu.",
+        "sk": "Omyl sa nehrá; údaj k omylu nepatrí.",
         "en": "Omyl is not played; this entry does not belong to it.",
     },
     "renonc_only_has_play": {
         "cs": "Záznam jen s renoncem nemá výsledek hry; údaj odstraňte nebo zadejte závazek.",
+        "sk": "Záznam len s renonce nemá výsledok hry; údaj odstráňte alebo zadajte záväzok.",
         "en": "A renonc-only entry has no play result; remove it or enter the contract.",
     },
     "renonc_needs_contract": {
         "cs": "Renonc ve hře {code} potřebuje závazek, který se prohrál.",
+        "sk": "Renonce v hre {code} potrebuje záväzok, ktorý sa prehral.",
         "en": "The in-play renonc {code} needs the contract it lost.",
     },
     # -- doublings
     "doubling_twice": {
         "cs": "Flek je u této části zapsán dvakrát.",
+        "sk": "Flek je pri tejto časti zapísaný dvakrát.",
         "en": "The doubling of this part is recorded twice.",
     },
     "doubling_not_in_contract": {
         "cs": "Flekovaná část není součástí hry {contract}.",
+        "sk": "Flekovaná časť nie je súčasťou hry {contract}.",
         "en": "The doubled part is not part of {contract}.",
     },
     "doubling_negative": {
         "cs": "Počet fleků nemůže být záporný.", "en": "A doubling level cannot be negative.",
+        "sk": "Počet flekov nemôže byť záporný.",
     },
     "doubling_capped": {
         "cs": "Flek nad {cap}. stupeň neplatí; počítá se {cap} fleků.",
+        "sk": "Flek nad {cap}. stupeň neplatí; počíta sa {cap} flekov.",
         "en": "Doublings beyond the {cap}th are void; {cap} are counted.",
     },
     "doubling_by_not_defender": {
         "cs": "Hráč na místě {seat} nebrání, nemůže flekovat.",
+        "sk": "Hráč na mieste {seat} nie je v obrane, nemôže flekovať.",
         "en": "Seat {seat} is not a defender and cannot double.",
     },
     "laid_down_flekers_missing": {
         "cs": "U flekované ložené hry zapište, kdo flekoval.",
+        "sk": "Pri flekovanej vyloženej hre zapíšte, kto flekoval.",
         "en": "For a doubled laid-down game, record who doubled.",
     },
     # -- points
     "points_missing": {
         "cs": "U sta chybí body aktéra.", "en": "A hundred needs the declarer's points.",
+        "sk": "Pri stovke chýbajú body voliaceho hráča.",
     },
     "points_not_counted": {
         "cs": "Hra {contract} se nehraje na body; body nezadávejte.",
+        "sk": "Hra {contract} sa nehrá na body; body nezadávajte.",
         "en": "{contract} is not played for points; leave the points empty.",
     },
     "card_points_range": {
         "cs": "Body z karet musí být 0 až 90 (zadáno {points}).",
+        "sk": "Body z kariet musia byť 0 až 90 (zadané {points}).",
         "en": "Card points must be 0 to 90 (given {points}).",
     },
     "card_points_tens": {
         "cs": "Body z karet jsou vždy po desítkách (zadáno {points}).",
+        "sk": "Body z kariet sú vždy po desiatkach (zadané {points}).",
         "en": "Card points come in tens (given {points}).",
     },
     "marriage_value": {
         "cs": "Hláška má hodnotu 20 nebo 40 (zadáno {value}).",
+        "sk": "Hláška má hodnotu 20 alebo 40 (zadané {value}).",
         "en": "A marriage is worth 20 or 40 (given {value}).",
     },
     "marriage_40_outside_trumps": {
         "cs": "Čtyřicet je jen hláška v trumfech.", "en": "Only the trump marriage is a 40.",
+        "sk": "Štyridsiatka je len hláška v tromfoch.",
     },
     "marriage_20_in_trumps": {
         "cs": "Hláška v trumfech má 40, ne 20.", "en": "The trump marriage is a 40, not a 20.",
+        "sk": "Hláška v tromfoch má 40, nie 20.",
     },
     "marriage_suit_twice": {
         "cs": "Hláška v jedné barvě může být jen jedna.",
+        "sk": "Hláška v jednej farbe môže byť len jedna.",
         "en": "There is only one marriage per suit.",
     },
     "marriage_too_many": {
         "cs": "Hlášek je nejvýš čtyři a dvacítky nejvýš tři.",
+        "sk": "Hlášok je najviac štyri a dvadsiatok najviac tri.",
         "en": "There are at most four marriages, at most three of them 20s.",
     },
     # -- outcome
     "outcome_not_in_contract": {
         "cs": "Výsledek patří k části, kterou hra {contract} nemá.",
+        "sk": "Výsledok patrí k časti, ktorú hra {contract} nemá.",
         "en": "This result belongs to a part {contract} does not have.",
     },
     "outcome_missing": {
         "cs": "Chybí výsledek části „{part}“ (uhráno, nebo prohráno?).",
+        "sk": "Chýba výsledok časti „{part}“ (uhraná, alebo prehraná?).",
         "en": "The result of “{part}” is missing (won or lost?).",
     },
     "game_result_conflicts_points": {
         "cs": "Výsledek hry neodpovídá zapsaným bodům.",
+        "sk": "Výsledok hry nezodpovedá zapísaným bodom.",
         "en": "The game result contradicts the recorded points.",
     },
     "laid_down_lost": {
         "cs": "Ložená hra nemůže být prohraná.", "en": "A laid-down game cannot be lost.",
+        "sk": "Vyložená hra nemôže byť prehraná.",
     },
     "laid_down_not_played": {
         "cs": "Hra nemůže být zároveň ložená a nehraná.",
+        "sk": "Hra nemôže byť zároveň vyložená a nehraná.",
         "en": "A hand cannot be both laid down and not played.",
     },
     "silent_seven_with_seven": {
         "cs": "Tichá sedma neexistuje ve hře s hlášenou sedmou.",
+        "sk": "Tichá sedma neexistuje v hre s hlásenou sedmou.",
         "en": "There is no silent seven in a contract with an announced seven.",
     },
     "silent_seven_no_trumps": {
         "cs": "Tichá sedma potřebuje trumfy.", "en": "A silent seven needs trumps.",
+        "sk": "Tichá sedma potrebuje tromfy.",
     },
     "not_played_invalid": {
         "cs": "Nehraje se jen sedma s flekem na hru, schválenou sedmou a bez re.",
+        "sk": "Nehrá sa len sedma s flekom na hru, odobrenou sedmou a bez refleku.",
         "en": "Only a seven with hra doubled once and the seven accepted is not played.",
     },
     # -- premium facts
     "premium_trumps_range": {
         "cs": "Počet karet v barvě musí být 1 až 8 (zadáno {trumps}).",
+        "sk": "Počet kariet vo farbe musí byť 1 až 8 (zadané {trumps}).",
         "en": "A suit has 1 to 8 cards (given {trumps}).",
     },
     "premium_count_range": {
         "cs": "Počet barev je 0 až 4.", "en": "A count of suits is 0 to 4.",
+        "sk": "Počet farieb je 0 až 4.",
     },
     "premium_claim_not_defender": {
         "cs": "PB za flek může dostat jen hráč obrany (místo {seat} nebrání).",
+        "sk": "PB za flek môže dostať len hráč obrany (miesto {seat} nie je v obrane).",
         "en": "Only a defender earns PB for a flek (seat {seat} is not one).",
     },
     "premium_facts_missing": {
         "cs": "Pro PB hry {contract} chybí údaj ({fact}); PB se nepřidělují.",
+        "sk": "Pre PB hry {contract} chýba údaj ({fact}); PB sa neprideľujú.",
         "en": "PB of {contract} need a missing fact ({fact}); no PB awarded.",
     },
     "premium_cell_unknown": {
         "cs": "Tabulka PB {table} nezná hodnotu {row} ({column}); PB za tuto část nepřiděleny.",
+        "sk": "Tabuľka PB {table} nepozná hodnotu {row} ({column}); PB za túto časť nepridelené.",
         "en": "PB table {table} has no value for {row} ({column}); no PB for this part.",
     },
     "premium_claim_without_flek": {
         "cs": "Místo {seat} neflekovalo, PB za flek nedostane.",
+        "sk": "Miesto {seat} neflekovalo, PB za flek nedostane.",
         "en": "Seat {seat} did not double, so it earns no flek PB.",
     },
     "premium_claim_ignored": {
         "cs": "PB obránce (místo {seat}) jsou jen za prohraný betl či durch, ne u hry {contract}.",
+        "sk":
+            "PB obrancu (miesto {seat}) sú len za prehratý betl či durch, nie pri hre {contract}.",
         "en": "Defender PB (seat {seat}) exist only for a lost betl or durch, not in {contract}.",
     },
     "premium_table_row_unknown": {
         "cs": "Tabulka PB nezná řádek „{row}“.", "en": "The PB table has no row “{row}”.",
+        "sk": "Tabuľka PB nepozná riadok „{row}“.",
     },
     "premium_table_field_missing": {
         "cs": "V tabulce PB chybí „{name}“.", "en": "The PB table lacks “{name}”.",
+        "sk": "V tabuľke PB chýba „{name}“.",
     },
     "premium_table_value_invalid": {
         "cs": "Neplatná hodnota v tabulce PB: {value}.", "en": "Invalid PB table value: {value}.",
+        "sk": "Neplatná hodnota v tabuľke PB: {value}.",
     },
     # -- renonc
     "premium_ruling_without_renonc": {
         "cs": "Rozhodnutí o PB patří jen k hře s renoncem.",
+        "sk": "Rozhodnutie o PB patrí len k hre s renonce.",
         "en": "A PB ruling belongs to a hand with a renonc only.",
     },
     "renonc_unknown": {
         "cs": "Renonc „{code}“ pravidla neznají.", "en": "The rules know no renonc “{code}”.",
+        "sk": "Renonce „{code}“ pravidlá nepoznajú.",
     },
     "renonc_in_laid_down": {
         "cs": "Ložená hra se nehraje, renonc ve hře v ní nastat nemůže.",
+        "sk": "Vyložená hra sa nehrá, renonce v hre v nej nemôže nastať.",
         "en": "A laid-down game is not played; no in-play renonc can occur.",
     },
     # -- JSON input
     "json_syntax": {
         "cs": "Vstup není platný JSON (řádek {line}, sloupec {column}).",
+        "sk": "Vstup nie je platný JSON (riadok {line}, stĺpec {column}).",
         "en": "The input is not valid JSON (line {line}, column {column}).",
     },
-    "json_type": {"cs": "Hodnota má být {expected}.", "en": "The value must be {expected}."},
+    "json_type": {
+        "cs": "Hodnota má být {expected}.",
+        "sk": "Hodnota má byť {expected}.",
+        "en": "The value must be {expected}.",
+    },
     "json_value": {
         "cs": "Neznámá hodnota „{value}“ (možné: {allowed}).",
+        "sk": "Neznáma hodnota „{value}“ (možné: {allowed}).",
         "en": "Unknown value “{value}” (allowed: {allowed}).",
     },
     "json_unknown_field": {
         "cs": "Neznámé pole „{name}“.", "en": "Unknown field “{name}”.",
+        "sk": "Neznáme pole „{name}“.",
     },
     "json_missing_field": {
         "cs": "Chybí povinné pole „{name}“.", "en": "The required field “{name}” is missing.",
+        "sk": "Chýba povinné pole „{name}“.",
     },
     "ruleset_unknown": {
         "cs": "Neznámá pravidla „{code}“ (známá: {known}).",
+        "sk": "Neznáme pravidlá „{code}“ (známe: {known}).",
         "en": "Unknown ruleset “{code}” (known: {known}).",
     },
     # -- explanation lines
-    "line_payers": {"cs": "místa {seats}:", "en": "seats {seats}:"},
-    "line_hearts": {"cs": "červené ×{factor}", "en": "hearts ×{factor}"},
-    "line_won": {"cs": "uhráno", "en": "won"},
-    "line_lost": {"cs": "prohráno", "en": "lost"},
-    "note_silent_hundred": {"cs": "tiché sto", "en": "silent hundred"},
-    "note_hundred_made": {"cs": "po desítkách nad 100", "en": "per ten above 100"},
+    "line_payers": {"cs": "místa {seats}:", "sk": "miesta {seats}:", "en": "seats {seats}:"},
+    "line_hearts": {"cs": "červené ×{factor}", "sk": "červená ×{factor}", "en": "hearts ×{factor}"},
+    "line_won": {"cs": "uhráno", "sk": "uhrané", "en": "won"},
+    "line_lost": {"cs": "prohráno", "sk": "prehrané", "en": "lost"},
+    "note_silent_hundred": {"cs": "tiché sto", "sk": "tichá stovka", "en": "silent hundred"},
+    "note_hundred_made": {
+        "cs": "po desítkách nad 100",
+        "sk": "po desiatkach nad 100",
+        "en": "per ten above 100",
+    },
     "note_hundred_failed": {
         "cs": "desítky do 100 a hlášky obrany", "en": "tens short of 100 and defence marriages",
+        "sk": "desiatky do 100 a hlášky obrany",
     },
-    "note_basic_rate": {"cs": "základní sazba", "en": "basic rate"},
+    "note_basic_rate": {"cs": "základní sazba", "sk": "základná sadzba", "en": "basic rate"},
     "line_limit": {
         "cs": "limit: platba omezena na {amount} (místo {before})",
+        "sk": "limit: platba obmedzená na {amount} (namiesto {before})",
         "en": "limit: payment capped at {amount} (instead of {before})",
     },
     "line_doubling_capped": {
         "cs": "fleky nad {cap}. neplatí", "en": "doublings beyond the {cap}th are void",
+        "sk": "fleky nad {cap}. neplatia",
     },
     "line_concession": {
         "cs": "omyl: aktér platí každému {amount}",
+        "sk": "omyl: voliaci hráč platí každému {amount}",
         "en": "omyl: the declarer pays everyone {amount}",
     },
     "line_not_played": {
         "cs": "nehráno: části se vyrovnaly, nikdo neplatí",
+        "sk": "nehrané: časti sa vyrovnali, nikto neplatí",
         "en": "not played: the parts cancel, nobody pays",
     },
     "line_renonc_pays_for_side": {
         "cs": "renonc: místo {seat} platí aktérovi za celou obranu {amount}",
+        "sk": "renonce: miesto {seat} platí voliacemu za celú obranu {amount}",
         "en": "renonc: seat {seat} pays the declarer for the whole defence {amount}",
     },
     "line_laid_down_fleker": {
         "cs": "ložená hra: flekující místo {seat} doplácí {amount}",
+        "sk": "vyložená hra: flekujúce miesto {seat} dopláca {amount}",
         "en": "laid-down game: doubling seat {seat} pays {amount}",
     },
     "line_renonc_penalty": {
         "cs": "renonc {code}: místo {seat} platí každému paušál {amount}",
+        "sk": "renonce {code}: miesto {seat} platí každému paušál {amount}",
         "en": "renonc {code}: seat {seat} pays everyone the flat rate {amount}",
     },
     "line_premium": {
         "cs": "PB místo {seat}: {pb} ({note_cs})", "en": "PB seat {seat}: {pb} ({note_en})",
+        "sk": "PB miesto {seat}: {pb} ({note_cs})",
     },
     "line_premium_refused_offender": {
         "cs": "PB místa {seat} ({pb}) propadají: jeho strana se dopustila renoncu",
+        "sk": "PB miesta {seat} ({pb}) prepadajú: jeho strana urobila renonce",
         "en": "PB of seat {seat} ({pb}) forfeited: his side committed the renonc",
     },
     "line_premium_refused_ruling": {
         "cs": "PB místa {seat} ({pb}) rozhodčí nepřiznal",
+        "sk": "PB miesta {seat} ({pb}) rozhodca nepriznal",
         "en": "PB of seat {seat} ({pb}) refused by the referee",
     },
     "line_premium_pending": {
         "cs": "PB místa {seat} ({pb}) čekají na rozhodnutí rozhodčího",
+        "sk": "PB miesta {seat} ({pb}) čakajú na rozhodnutie rozhodcu",
         "en": "PB of seat {seat} ({pb}) await the referee's ruling",
     },
     # -- SZMK volený 2024

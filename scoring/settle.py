@@ -297,8 +297,8 @@ def _silent_seven_line(
                 won=declarer_gains, params={"side": silent.side.value})
 
 
-def _capped(amount: int, limit: int) -> int:
-    return max(-limit, min(limit, amount))
+def _capped(amount: int, limit: int | None) -> int:
+    return amount if limit is None else max(-limit, min(limit, amount))
 
 
 def _settle_laid_down(
@@ -306,7 +306,7 @@ def _settle_laid_down(
     owed: Mapping[Seat, int],
     unfleked: Mapping[Seat, int],
     flekers: tuple[Seat, ...],
-    share_cap: int,
+    share_cap: int | None,
     money: dict[Seat, int],
     lines: list[Line],
 ) -> None:
@@ -321,7 +321,7 @@ def _settle_laid_down(
     rest = sum(owed.values()) - sum(unfleked[s] for s in calm)
     share, odd = divmod(rest, len(flekers))
     for index, seat in enumerate(flekers):
-        amount = min(share + (1 if index < odd else 0), share_cap)
+        amount = _capped(share + (1 if index < odd else 0), share_cap)
         _transfer(money, frm=seat, to=hand.declarer, amount=amount)
         lines.append(Line("laid_down_fleker", value=amount, params={"seat": seat}))
 

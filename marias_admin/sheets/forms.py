@@ -37,9 +37,9 @@ PB_DIGITS = {"max_digits": 7, "decimal_places": 1}
 
 
 def language() -> str:
-    """The engine speaks Czech and English; Slovak pages read its Czech."""
+    """The page's language as the engine knows it: Czech, Slovak or English."""
     lang = (get_language() or "cs")[:2]
-    return "en" if lang == "en" else "cs"
+    return lang if lang in ("cs", "sk", "en") else "cs"
 
 
 def engine_messages(exc: ScoringError) -> list[tuple[str, str, int | None]]:

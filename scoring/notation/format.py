@@ -4,6 +4,9 @@ The description is what a referee reads when a sheet is disputed, so it uses the
 game (sedma, sto, flek, re, uhrána, tichá sedma, ložená, renonc) and names every recorded fact:
 the parser reads it back to the same hand, ``parse(format_hand(h)) == h`` for every valid hand.
 Clauses come in one fixed order and each fact has one spelling, so equal hands give equal text.
+
+The description is written in the sheet language of the ruleset (:func:`sheet_language`): Czech
+for ČSM, Slovak for SZMK (farba gule, reflek, malý uhraný, renonce ... hráča 2).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from scoring.errors import Problem, ScoringError
 from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage, Points, PremiumFacts
 from scoring.notation import lexicon as lx
+from scoring.notation.grammar import grammar_for, sheet_language
 from scoring.ruleset import CONCESSION, Ruleset, Rung
 from scoring.types import COMPONENT_ORDER, Component, Suit
 
@@ -23,9 +27,13 @@ _RESULTS: tuple[tuple[Component, str], ...] = (
 )
 
 
-def format_hand(hand: Hand, ruleset: Ruleset, lang: str = "cs") -> str:
-    """The canonical description of ``hand`` (Czech; ``lang="en"`` gives a gloss, not parsed)."""
-    lang = lang if lang in lx.PHRASES else "cs"
+def format_hand(hand: Hand, ruleset: Ruleset, lang: str | None = None) -> str:
+    """The canonical description of ``hand`` in the ruleset's sheet language.
+
+    ``lang="en"`` gives an English gloss (not parsed); any other value, or none, gives the
+    canonical text (Czech for ČSM, Slovak for SZMK), which the parser reads back.
+    """
+    lang = "en" if lang == "en" else sheet_language(ruleset)
     return ", ".join(_Formatter(hand, ruleset, lang).clauses())
 
 
@@ -45,6 +53,11 @@ class _Formatter:
         if hand.bid is not None:
             out.append(self.words["bid"].format(rung=self._rung_name(self._rung(hand.bid, "bid"))))
         out += self._doublings()
+        if hand.incorrect_flek_by:
+            key = "incorrect_one" if len(hand.incorrect_flek_by) == 1 else "incorrect_many"
+            out.append(self.words[key].format(seats=self._seats(hand.incorrect_flek_by)))
+        elif hand.doublings_cancelled:
+            out.append(self.words["cancelled"])
         if hand.points is not None:
             out.append(self._points(hand.points))
         out += self._results()
@@ -72,7 +85,7 @@ class _Formatter:
         return rung
 
     def _rung_name(self, rung: Rung) -> str:
-        return rung.name_cs if self.lang == "cs" else rung.name_en
+        return rung.name_en if self.lang == "en" else rung.name_cs
 
     def _contract(self) -> tuple[str, Suit | None]:
         """The first clause and the trump a reader of it would assume."""
@@ -106,7 +119,7 @@ class _Formatter:
     def _level(self, level: int) -> str:
         names = self.ruleset.doubling_names
         if level == 0:
-            return lx.NO_DOUBLING_WORDS[0] if self.lang == "cs" else "no doubling"
+            return "no doubling" if self.lang == "en" else lx.NO_DOUBLING_WORDS[0]
         if 1 <= level <= len(names):
             return names[level - 1]
         return self.words["level_many"].format(level=level)
@@ -123,14 +136,30 @@ class _Formatter:
         for d in self.hand.doublings:
             groups.setdefault((d.level, d.by, d.per_defender), []).append(d.component)
         out = []
+        sole = self._sole_part()
         for (level, by, per_defender), components in groups.items():
             ordered = sorted(components, key=COMPONENT_ORDER.index)
-            names = lx.JOIN_COMPONENTS[self.lang].join(
-                lx.COMPONENT_ACCUSATIVE[self.lang][c] for c in ordered
-            )
-            text = self.words["doubling"].format(level=self._level(level), components=names)
+            if sole is not None and ordered == [sole]:
+                text = self.words["doubling_whole"].format(level=self._level(level))
+            else:
+                names = lx.JOIN_COMPONENTS[self.lang].join(
+                    lx.COMPONENT_ACCUSATIVE[self.lang][c] for c in ordered
+                )
+                text = self.words["doubling"].format(level=self._level(level), components=names)
             out.append(text + self._by(by) + self._per_defender(per_defender))
         return out
+
+    def _sole_part(self) -> Component | None:
+        """The part a bare flek stands for, where the language leaves it unnamed (SZMK)."""
+        if "doubling_whole" not in self.words or self.hand.contract is None:
+            return None
+        rung = self.ruleset.rung(self.hand.contract)
+        if rung is None:
+            return None
+        parts = grammar_for(self.ruleset).whole(rung)
+        if len(parts) != 1 or parts[0] is Component.GAME:
+            return None  # hra is always named: "farba gule, flek na hru"
+        return parts[0]
 
     def _by(self, by: tuple[int, ...]) -> str:
         if not by:
@@ -183,12 +212,15 @@ class _Formatter:
         rule = self.ruleset.renonc(renonc.code)
         if rule is None:
             raise ScoringError(Problem("renonc_unknown", "renonc.code", {"code": renonc.code}))
-        name = rule.name_cs if self.lang == "cs" else rule.name_en
-        return self.words["renonc"].format(code=rule.code, name=name, seat=renonc.offender)
+        name = rule.name_en if self.lang == "en" else rule.name_cs
+        text = self.words["renonc"].format(code=rule.code, name=name, seat=renonc.offender)
+        if renonc.forgiven:  # SZMK D.1
+            text = self.words["forgiven"].format(renonc=text)
+        return text
 
     def _count(self, name: str, value: int) -> str:
-        label = (lx.PREMIUM_COUNTS[name][0] if self.lang == "cs"
-                 else lx.PREMIUM_COUNT_LABEL_EN[name])
+        label = (lx.PREMIUM_COUNT_LABEL_EN[name] if self.lang == "en"
+                 else lx.PREMIUM_COUNTS[name][0])
         return self.words["count"].format(label=label, count=value)
 
     def _premium(self, facts: PremiumFacts) -> list[str]:
@@ -198,8 +230,8 @@ class _Formatter:
         for name in ("trump_ace", "trump_ten"):
             held = getattr(facts, name)
             if held is not None:
-                words = (lx.PREMIUM_HOLDINGS[name][1] if self.lang == "cs"
-                         else lx.PREMIUM_HOLDINGS_EN[name])
+                words = (lx.PREMIUM_HOLDINGS_EN[name] if self.lang == "en"
+                         else lx.PREMIUM_HOLDINGS[name][1])
                 out.append(words[0 if held else 1])
         if facts.non_trump_marriage:
             out.append(self.words["non_trump_marriage"])

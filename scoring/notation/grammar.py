@@ -4,6 +4,9 @@ A table maps phrases (as written in the lexicon, with diacritics) to what they m
 asks a table to match at its cursor; the alternation tries longer phrases first, so ``flek`` is
 not read as ``f`` followed by garbage, and a phrase ends at a word boundary unless the table is
 meant for glued shorthand (``fh``: flek na hru).
+
+The tables whose words differ between a Czech and a Slovak sheet are grouped in :class:`Words`
+(``CS_WORDS``, ``SK_WORDS``); a ruleset's grammar picks one by :func:`sheet_language`.
 """
 
 from __future__ import annotations
@@ -11,12 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from scoring.notation import lexicon as lx
 from scoring.notation.tokens import SEPARATORS, fold_phrase
 from scoring.ruleset import RenoncRule, Ruleset, Rung
-from scoring.types import Component, Suit
+from scoring.types import COMPONENT_ORDER, Component, Side, Suit
 
 V = TypeVar("V")
 
@@ -71,25 +74,162 @@ def _words(words: Iterable[str], value: V) -> list[tuple[str, V]]:
 
 # -- fixed tables --------------------------------------------------------------------------------
 
-SUIT = table(_suits())
-COMPONENT_GLUED = table({**lx.COMPONENT_SHORT, **lx.COMPONENT_WORDS}, boundary=False)
-COMPONENT_BOUNDED = table({**lx.COMPONENT_SHORT, **lx.COMPONENT_WORDS})
-COMPONENT_WORD = table(lx.COMPONENT_WORDS)
-RESULT_COMPONENT = table(
-    [(w, c) for w, c in {**lx.COMPONENT_SHORT, **lx.COMPONENT_WORDS}.items()
-     if c is not Component.HUNDRED],
-    boundary=False,
+
+@dataclass(frozen=True)
+class Words:
+    """The word tables of one sheet language (Slovak sheets also accept the Czech words)."""
+
+    language: str
+    suit: Table[Suit]
+    suit_letters: str  # for messages: what a suit looks like in the shorthand
+    component_glued: Table[Component]
+    component_bounded: Table[Component]
+    component_word: Table[Component]
+    result_component: Table[Component]
+    won_lost: Table[bool]
+    side: Table[Side]
+    laid_down: Table[bool]
+    not_played: Table[bool]
+    player: Table[bool]
+    silent_seven: Table[bool]
+    renonc_start: re.Pattern[str]
+    trump_after_suit: re.Pattern[str]
+    level_number: re.Pattern[str]
+    level_spec_number: re.Pattern[str]
+    per_defender_entry: re.Pattern[str]
+    offender: re.Pattern[str]
+    bid: re.Pattern[str]
+    level_letters: Mapping[str, int]
+    contract_cores: Mapping[str, frozenset[Component]]
+    glued_contract: Table[frozenset[Component]]
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """Folded words as one regex alternation, longest first."""
+    folded = sorted({fold_phrase(w) for w in words}, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w) for w in folded)
+
+
+def _build_words(language: str, *, suits: Mapping[Suit, tuple[str, ...]], suit_letters: str,
+                 short: Mapping[str, Component], words: Mapping[str, Component],
+                 won: tuple[str, ...], lost: tuple[str, ...], sides: Mapping[str, Side],
+                 laid_down: tuple[str, ...], not_played: tuple[str, ...],
+                 players: tuple[str, ...], silent: tuple[str, ...], renonc: tuple[str, ...],
+                 counts: tuple[str, ...], bids: tuple[str, ...], letters: Mapping[str, int],
+                 cores: Mapping[str, frozenset[Component]],
+                 glued: Mapping[str, frozenset[Component]]) -> Words:
+    suit = table([(word, s) for s, ws in suits.items() for word in ws])
+    player = table(_words(players, True))
+    level_count = table(_words(counts, True)).pattern.pattern
+    return Words(
+        language=language,
+        suit=suit,
+        suit_letters=suit_letters,
+        component_glued=table({**short, **words}, boundary=False),
+        component_bounded=table({**short, **words}),
+        component_word=table(words),
+        result_component=table(
+            [(w, c) for w, c in {**short, **words}.items() if c is not Component.HUNDRED],
+            boundary=False,
+        ),
+        won_lost=table(_words(won, True) + _words(lost, False)),
+        side=table(sides),
+        laid_down=table(_words(laid_down, True)),
+        not_played=table(_words(not_played, True)),
+        player=player,
+        silent_seven=table(_words(silent, True), boundary=False),
+        renonc_start=re.compile(
+            r"!|(?:" + _alternatives(w for w in renonc if w != "!") + r")(?![a-zž])"
+        ),
+        # "dvě sedmy, červená trumf": the word after a contract's suit, unless it starts the
+        # next item ("trumfy 4", "trumf k").
+        trump_after_suit=re.compile(
+            r"[ ]*(?:" + "|".join(sorted(lx.TRUMP_WORDS, key=len, reverse=True)) + r")(?![a-zž])"
+            r"(?![ ]*[0-9])(?![ ]+" + suit.pattern.pattern + ")"
+        ),
+        level_number=re.compile(  # 5 fleků, 2f
+            r"([0-9]+)(?:[ ]*" + level_count + "|" + lx.FLEK_LETTER + ")"
+        ),
+        level_spec_number=re.compile(  # inside parentheses: hráč 4 2, hráč 4 2 fleky
+            r"([0-9]+)(?:[ ]*(?:" + level_count + "|" + lx.FLEK_LETTER + r"(?![a-zž])))?"
+            r"(?![0-9])"
+        ),
+        per_defender_entry=re.compile(
+            r"[ ]*(?:(?:" + "|".join(lx.PER_DEFENDER_WORDS) + r")[ ]+)?"
+            r"(?:" + player.pattern.pattern + r"[ ]*)?([0-9])(?![0-9])[ ]*:?[ ]*"
+        ),
+        offender=re.compile(
+            r"(?:[ ]*@[ ]*|[ ]*" + player.pattern.pattern + r"[ ]*|[ ]+)"
+            r"([0-9])(?![0-9a-zž])"
+        ),
+        bid=re.compile(
+            r"(?:" + _alternatives(w for w in bids if w != "v") + r")(?![a-zž])[ ]*"
+            r"|v[ ]*(?=[0-9a-zž])"
+        ),
+        level_letters=dict(letters),
+        contract_cores=dict(cores),
+        glued_contract=table(glued, boundary=False),
+    )
+
+
+_CS_WORDS: dict[str, Any] = {
+    "suits": lx.SUIT_WORDS, "suit_letters": lx.SUIT_LETTERS, "short": lx.COMPONENT_SHORT,
+    "words": lx.COMPONENT_WORDS, "won": lx.WON_WORDS, "lost": lx.LOST_WORDS,
+    "sides": lx.SIDE_WORDS, "laid_down": lx.LAID_DOWN_WORDS, "not_played": lx.NOT_PLAYED_WORDS,
+    "players": lx.PLAYER_WORDS, "silent": lx.SILENT_SEVEN_WORDS, "renonc": lx.RENONC_WORDS,
+    "counts": lx.LEVEL_COUNT_WORDS, "bids": lx.BID_WORDS,
+    "letters": lx.LEVEL_LETTERS_BY_LANGUAGE["cs"], "cores": lx.CONTRACT_CORES, "glued": {},
+}
+CS_WORDS = _build_words("cs", **_CS_WORDS)
+SK_WORDS = _build_words(
+    "sk",
+    suits={s: lx.SUIT_WORDS[s] + lx.SK_SUIT_WORDS[s] for s in Suit},
+    suit_letters=lx.SK_SUIT_LETTERS,
+    short={**lx.COMPONENT_SHORT, **lx.SK_COMPONENT_SHORT},
+    words={**lx.COMPONENT_WORDS, **lx.SK_COMPONENT_WORDS},
+    won=lx.WON_WORDS + lx.SK_WON_WORDS,
+    lost=lx.LOST_WORDS + lx.SK_LOST_WORDS,
+    sides={**lx.SIDE_WORDS, **lx.SK_SIDE_WORDS},
+    laid_down=lx.LAID_DOWN_WORDS + lx.SK_LAID_DOWN_WORDS,
+    not_played=lx.NOT_PLAYED_WORDS + lx.SK_NOT_PLAYED_WORDS,
+    players=lx.PLAYER_WORDS + lx.SK_PLAYER_WORDS,
+    silent=lx.SILENT_SEVEN_WORDS + lx.SK_SILENT_SEVEN_WORDS,
+    renonc=lx.RENONC_WORDS + lx.SK_RENONC_WORDS,
+    counts=lx.LEVEL_COUNT_WORDS + lx.SK_LEVEL_COUNT_WORDS,
+    bids=lx.BID_WORDS + lx.SK_BID_WORDS,
+    letters=lx.LEVEL_LETTERS_BY_LANGUAGE["sk"],
+    cores={**lx.CONTRACT_CORES, **lx.SK_CONTRACT_CORES},
+    glued=lx.GLUED_CONTRACT_CORES,
 )
-WON_LOST = table(_words(lx.WON_WORDS, True) + _words(lx.LOST_WORDS, False))
-SIDE = table(lx.SIDE_WORDS)
-LAID_DOWN = table(_words(lx.LAID_DOWN_WORDS, True))
-NOT_PLAYED = table(_words(lx.NOT_PLAYED_WORDS, True))
+WORDS: dict[str, Words] = {"cs": CS_WORDS, "sk": SK_WORDS}
+
+# The Czech tables under their old names.
+SUIT = CS_WORDS.suit
+COMPONENT_GLUED = CS_WORDS.component_glued
+COMPONENT_BOUNDED = CS_WORDS.component_bounded
+COMPONENT_WORD = CS_WORDS.component_word
+RESULT_COMPONENT = CS_WORDS.result_component
+WON_LOST = CS_WORDS.won_lost
+SIDE = CS_WORDS.side
+LAID_DOWN = CS_WORDS.laid_down
+NOT_PLAYED = CS_WORDS.not_played
+PLAYER = CS_WORDS.player
+SILENT_SEVEN = CS_WORDS.silent_seven
+RENONC_START = CS_WORDS.renonc_start
+TRUMP_AFTER_SUIT = CS_WORDS.trump_after_suit
+LEVEL_NUMBER = CS_WORDS.level_number
+LEVEL_SPEC_NUMBER = CS_WORDS.level_spec_number
+PER_DEFENDER_ENTRY = CS_WORDS.per_defender_entry
+OFFENDER = CS_WORDS.offender
+BID = CS_WORDS.bid
+
+# -- the same in every language ------------------------------------------------------------------
+
 CONCESSION = table(_words(lx.CONCESSION_WORDS, True))
 NO_CONTRACT = table(_words(lx.NO_CONTRACT_WORDS, True))
 HELPER = table(_words(lx.HELPER_WORDS, True), boundary=False)
 TRUMP_OVERRIDE = table(_words(lx.TRUMP_OVERRIDE_WORDS, True))
 NO_TRUMP = table(_words(lx.NO_TRUMP_WORDS, True))
-PLAYER = table(_words(lx.PLAYER_WORDS, True))
 COUNT_KEY = table([(w, name) for name, words in lx.PREMIUM_COUNTS.items() for w in words])
 COUNT_WORD = table(  # after a number only whole words count: "4 trumfy", not "4 tr"
     [(w, name) for name, words in lx.PREMIUM_COUNTS.items() for w in words if len(w) > 2]
@@ -109,30 +249,20 @@ RULING = table(_words(lx.RULING_WORDS, True), boundary=False)
 RULING_RESULT = table(
     _words(lx.RULING_RESULT_WORDS[0], True) + _words(lx.RULING_RESULT_WORDS[1], False)
 )
+CANCELLED = table(_words(lx.CANCELLED_WORDS, True))
+INCORRECT_FLEK = table(_words(lx.INCORRECT_FLEK_WORDS, True), boundary=False)
+FORGIVEN = re.compile(r"[ ,]+(?:" + _alternatives(lx.FORGIVEN_WORDS) + r")(?![a-zž])")
 
 _SPACE = r"[ ]*"
 SPACES = re.compile(_SPACE)
-RENONC_START = re.compile(r"!|(?:renonc|ren)(?![a-zž])")
-SILENT_SEVEN = table(_words(lx.SILENT_SEVEN_WORDS, True), boundary=False)
 OVERALL = re.compile(r"[+-](?![0-9])")
 AND_HUNDRED = table(_words(lx.AND_HUNDRED, True))
 HELPER_MARK = re.compile(_SPACE + re.escape(lx.HELPER_MARK) + _SPACE)
-# "dvě sedmy, červená trumf": the word after a contract's suit, unless it starts the next item
-# ("trumfy 4", "trumf k").
-TRUMP_AFTER_SUIT = re.compile(
-    r"[ ]*(?:" + "|".join(sorted(lx.TRUMP_WORDS, key=len, reverse=True)) + r")(?![a-zž])"
-    r"(?![ ]*[0-9])(?![ ]+" + SUIT.pattern.pattern + ")"
-)
 NUMBER = re.compile(r"[0-9]+(?![0-9])")
 POINTS_WORD = table(_words(lx.POINTS_WORDS, True))
 POINTS_START = re.compile(r"[0-9]+(?![0-9a-zž])")
 MARRIAGE = re.compile(_SPACE + re.escape(lx.MARRIAGE_MARK) + _SPACE + r"([0-9]+)(?![0-9])")
 DEFENCE = re.compile(_SPACE + re.escape(lx.DEFENCE_MARK) + _SPACE)
-LEVEL_COUNT = table(_words(lx.LEVEL_COUNT_WORDS, True)).pattern.pattern
-LEVEL_NUMBER = re.compile(r"([0-9]+)(?:[ ]*" + LEVEL_COUNT + "|" + lx.FLEK_LETTER + ")")  # 5 fleků
-LEVEL_SPEC_NUMBER = re.compile(  # inside parentheses: hráč 4 2, hráč 4 2 fleky
-    r"([0-9]+)(?:[ ]*(?:" + LEVEL_COUNT + "|" + lx.FLEK_LETTER + r"(?![a-zž])))?(?![0-9])"
-)
 LEVEL_SPEC_SHORT = re.compile(r"([0-9]+)f?(?![0-9a-zž])")  # /4=1, /4=2f; "/4=1 flek na sto"
 TO = re.compile(r"[ ]+" + lx.TO_WORD + r"[ ]+")
 JOINER = re.compile(r"[ ]*\+[ ]*|[ ]+(?:" + "|".join(lx.COMPONENT_JOIN_WORDS) + ")[ ]+")
@@ -143,20 +273,16 @@ BY = re.compile(
 SEAT = re.compile(r"[0-9]")
 SEAT_RUN = re.compile(r"[0-9]+")
 SEAT_JOIN = re.compile(r"[ ]*,[ ]*|[ ]+a[ ]+")
-SINGLE_SEAT = re.compile(r"([0-9])(?![0-9a-zž])")
+# After a comma only a single digit is a seat, and not one that counts raises: in "od hráče 2,
+# 5 fleků na sedmu" the 5 starts the next flek.
+SINGLE_SEAT = re.compile(
+    r"([0-9])(?![0-9a-zž])(?![ ]*(?:"
+    + _alternatives(lx.LEVEL_COUNT_WORDS + lx.SK_LEVEL_COUNT_WORDS) + r")(?![a-zž]))"
+)
 PER_DEFENDER_SHORT = re.compile(re.escape(lx.PER_DEFENDER_MARK) + r"([0-9])=?")  # /4=1, /4f
 OPEN = re.compile(r"[ ]*\(")
 CLOSE = re.compile(r"[ ]*\)")
 COMMA = re.compile(r"[ ]*,[ ]*")
-PER_DEFENDER_ENTRY = re.compile(
-    r"[ ]*(?:(?:" + "|".join(lx.PER_DEFENDER_WORDS) + r")[ ]+)?"
-    r"(?:" + PLAYER.pattern.pattern + r"[ ]*)?([0-9])(?![0-9])[ ]*:?[ ]*"
-)
-OFFENDER = re.compile(
-    r"(?:[ ]*@[ ]*|[ ]*" + PLAYER.pattern.pattern + r"[ ]*|[ ]+)"
-    r"([0-9])(?![0-9a-zž])"
-)
-BID = re.compile(r"(?:licitace|vylicitovano|lic)(?![a-zž])[ ]*|v[ ]*(?=[0-9a-zž])")
 WORD_CHAR = re.compile(r"[0-9a-zž]")
 
 
@@ -168,6 +294,7 @@ class Grammar:
     """What the parser needs from one ruleset, compiled."""
 
     ruleset: Ruleset
+    words: Words  # the sheet language's word tables
     contracts: Table[tuple[frozenset[Component], bool]]  # rung names and short forms
     levels: Table[int]  # flek, re, ... f, ff, r, t, b; bez fleku
     level_words: Table[int]  # the same, ending on a word boundary (inside parentheses)
@@ -186,11 +313,30 @@ class Grammar:
                     plain = rung
         return plain if hearts else None
 
+    def whole(self, rung: Rung) -> tuple[Component, ...]:
+        """The parts a flek said to the whole contract lands on, in component order.
 
-def _level_entries(ruleset: Ruleset) -> list[tuple[str, int]]:
+        Where the rules flek 100+7 as a whole (SZMK B.10) the flek is recorded on the stovka
+        alone, so the sedma of that contract is not a part of its own.
+        """
+        parts = [c for c in COMPONENT_ORDER if c in rung.components]
+        if self.ruleset.hundred_seven_as_one and Component.HUNDRED in rung.components:
+            parts = [c for c in parts if c is not Component.SEVEN]
+        return tuple(parts)
+
+
+def sheet_language(ruleset: Ruleset) -> str:
+    """The language the ruleset's sheets are written in (``Ruleset.language``): cs or sk.
+
+    A language the notation has no words for falls back to Czech.
+    """
+    return ruleset.language if ruleset.language in WORDS else "cs"
+
+
+def _level_entries(ruleset: Ruleset, words: Words) -> list[tuple[str, int]]:
     entries = [(name, level) for level, name in enumerate(ruleset.doubling_names, start=1)]
     entries += [(lx.FLEK_LETTER * n, n) for n in range(1, 9)]
-    entries += list(lx.LEVEL_LETTERS.items())
+    entries += list(words.level_letters.items())
     entries += _words(lx.NO_DOUBLING_WORDS, 0)
     return entries
 
@@ -203,19 +349,21 @@ def _renonc_name(rule: RenoncRule) -> re.Pattern[str]:
 
 
 def _build(ruleset: Ruleset) -> Grammar:
+    words = WORDS[sheet_language(ruleset)]
     contracts: list[tuple[str, tuple[frozenset[Component], bool]]] = [
         (rung.name_cs, (rung.components, rung.hearts)) for rung in ruleset.ladder
     ]
-    contracts += [(word, (components, False)) for word, components in lx.CONTRACT_CORES.items()]
+    contracts += [(word, (components, False)) for word, components in words.contract_cores.items()]
     codes: list[tuple[str, RenoncRule]] = []
     for rule in ruleset.renoncs:
         codes.append((rule.code, rule))
         codes.append((rule.code.replace(".", ""), rule))
     return Grammar(
         ruleset=ruleset,
+        words=words,
         contracts=table(contracts),
-        levels=table(_level_entries(ruleset), boundary=False),
-        level_words=table(_level_entries(ruleset)),
+        levels=table(_level_entries(ruleset, words), boundary=False),
+        level_words=table(_level_entries(ruleset, words)),
         renonc_codes=table(codes),
         renonc_names={rule.code: _renonc_name(rule) for rule in ruleset.renoncs},
         renonc_known=", ".join(rule.code for rule in ruleset.renoncs),

@@ -8,6 +8,10 @@ so every Czech word is listed once with its diacritics and the parser accepts it
 Words that come from the ruleset (rung names, doubling names, renonc codes and names) are not
 here; :mod:`scoring.notation.grammar` reads them from the ruleset, so a club's ruleset speaks its
 own words.
+
+A ruleset whose sheets are Slovak (``Ruleset.language == "sk"``, SZMK) reads the ``SK_*`` words
+below on top of the Czech ones (a Slovak scorekeeper may type either), and its description is
+written with the ``"sk"`` entries of the canonical tables.
 """
 
 from __future__ import annotations
@@ -32,12 +36,16 @@ SUIT_LETTERS = "k, z, ž/za, č/c"  # for messages: what a suit looks like in th
 SUIT_NAME: dict[str, dict[Suit, str]] = {
     "cs": {Suit.HEARTS: "červené", Suit.BELLS: "kule", Suit.LEAVES: "zelené",
            Suit.ACORNS: "žaludy"},
+    "sk": {Suit.HEARTS: "červeň", Suit.BELLS: "gule", Suit.LEAVES: "zeleň",
+           Suit.ACORNS: "žalude"},
     "en": {Suit.HEARTS: "hearts", Suit.BELLS: "bells", Suit.LEAVES: "leaves",
            Suit.ACORNS: "acorns"},
 }
 SUIT_ADJECTIVE: dict[str, dict[Suit, str]] = {
     "cs": {Suit.HEARTS: "červená", Suit.BELLS: "kulová", Suit.LEAVES: "zelená",
            Suit.ACORNS: "žaludová"},
+    "sk": {Suit.HEARTS: "červená", Suit.BELLS: "guľová", Suit.LEAVES: "zelená",
+           Suit.ACORNS: "žaluďová"},
     "en": SUIT_NAME["en"],
 }
 
@@ -86,10 +94,12 @@ COMPONENT_WORDS: dict[str, Component] = {
 # Canonical forms: the accusative after "na" (flek na sedmu), the nominative before a result.
 COMPONENT_ACCUSATIVE: dict[str, dict[Component, str]] = {
     "cs": {G: "hru", S: "sedmu", H: "sto", B: "betl", D: "durch", T: "dvě sedmy"},
+    "sk": {G: "hru", S: "sedmu", H: "stovku", B: "malého", D: "veľkého", T: "dve sedmy"},
     "en": {G: "game", S: "seven", H: "hundred", B: "betl", D: "durch", T: "two sevens"},
 }
 COMPONENT_NOMINATIVE: dict[str, dict[Component, str]] = {
     "cs": {G: "hra", S: "sedma", H: "sto", B: "betl", D: "durch", T: "dvě sedmy"},
+    "sk": {G: "hra", S: "sedma", H: "stovka", B: "malý", D: "veľký", T: "dve sedmy"},
     "en": COMPONENT_ACCUSATIVE["en"],
 }
 # Czech past participles agree with the component: hra uhrána, betl uhrán, dvě sedmy uhrány.
@@ -98,9 +108,12 @@ _FEMININE, _MASCULINE, _PLURAL = ("uhrána", "prohrána"), ("uhrán", "prohrán"
 RESULT_WORDS: dict[str, dict[Component, tuple[str, str]]] = {
     "cs": {G: _FEMININE, S: _FEMININE, H: ("uhráno", "prohráno"), B: _MASCULINE,
            D: _MASCULINE, T: _PLURAL},
+    # Slovak agrees the same way: hra uhraná, malý uhraný, dve sedmy uhrané.
+    "sk": {G: ("uhraná", "prehraná"), S: ("uhraná", "prehraná"), H: ("uhraná", "prehraná"),
+           B: ("uhraný", "prehraný"), D: ("uhraný", "prehraný"), T: ("uhrané", "prehrané")},
     "en": {c: ("won", "lost") for c in Component},
 }
-JOIN_COMPONENTS = {"cs": " a ", "en": " and "}
+JOIN_COMPONENTS = {"cs": " a ", "sk": " a ", "en": " and "}
 COMPONENT_JOIN_WORDS = ("a", "i")  # flek na hru a sedmu; f100+7 joins with "+"
 
 # -- results -------------------------------------------------------------------------------------
@@ -116,6 +129,7 @@ SIDE_WORDS: dict[str, Side] = {
 }
 SIDE_NAME: dict[str, dict[Side, str]] = {
     "cs": {Side.DECLARER: "aktéra", Side.DEFENCE: "obrany"},
+    "sk": {Side.DECLARER: "voliaceho", Side.DEFENCE: "obrany"},
     "en": {Side.DECLARER: "of the declarer", Side.DEFENCE: "of the defence"},
 }
 
@@ -150,6 +164,13 @@ NO_TRUMP_WORDS = ("bez trumfu",)
 # -- renonc --------------------------------------------------------------------------------------
 
 RENONC_WORDS = ("!", "renonc", "ren")
+# SZMK D.1: the offender's first menší of the round is not paid; written after the offender.
+FORGIVEN_WORDS = ("odp", "odpuštěn", "odpustený", "odpuštěný")
+
+# -- referee's rulings on doublings (SZMK E.1, E.2) -----------------------------------------------
+
+CANCELLED_WORDS = ("zf", "fleky zrušeny", "fleky zrušené")  # every flek of the hand void
+INCORRECT_FLEK_WORDS = ("nf", "nekorektní flek", "nekorektný flek")  # nf@2: seat 2 fined
 
 # -- PB facts ------------------------------------------------------------------------------------
 
@@ -212,6 +233,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "laid_down": "ložená",
         "not_played": "nehráno",
         "renonc": "renonc {code} ({name}) hráče {seat}",
+        "forgiven": "{renonc} odpuštěn",
+        "cancelled": "fleky zrušeny",
+        "incorrect_one": "nekorektní flek hráče {seats}",
+        "incorrect_many": "nekorektní flek hráčů {seats}",
         "count": "{label} {count}",
         "non_trump_marriage": "sto na netrumfovou hlášku",
         "claims_one": "PB za flek hráči {seats}",
@@ -241,6 +266,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "laid_down": "laid down",
         "not_played": "not played",
         "renonc": "renonc {code} ({name}) by seat {seat}",
+        "forgiven": "{renonc}, forgiven",
+        "cancelled": "doublings cancelled",
+        "incorrect_one": "incorrect flek by seat {seats}",
+        "incorrect_many": "incorrect flek by seats {seats}",
         "count": "{label} {count}",
         "non_trump_marriage": "hundred on a non-trump marriage",
         "claims_one": "PB for the flek to seat {seats}",
@@ -249,4 +278,95 @@ PHRASES: dict[str, dict[str, str]] = {
         "ruling_refused": "PB refused by the referee",
         "and": " and ",
     },
+    # SZMK sheets. PB facts and rulings, the trump override and the placeholder without a
+    # contract never occur in a valid SZMK hand; they keep the Czech words, which parse in
+    # every language.
+    "sk": {
+        "concession": "omyl",
+        "contract_suit": "{name} {suit}",
+        "no_contract": "bez záväzku",
+        "helper": "pomocná {suit}",
+        "trump": "trumf {suit}",
+        "no_trump": "bez trumfu",
+        "bid": "licitácia {rung}",
+        "doubling": "{level} na {components}",
+        # A flek on the contract's only part (stovka, 100+7 fleked whole, malý, veľký) does
+        # not name the part again: "malý, reflek od hráča 2". Hra is always named.
+        "doubling_whole": "{level}",
+        "by_one": "od hráča {seats}",
+        "by_many": "od hráčov {seats}",
+        "per_defender": "hráč {seat} {level}",
+        "level_many": "{level} flekov",
+        "points": "body {cards}",
+        "result": "{component} {result}",
+        "silent_seven": "tichá sedma {side} {result}",
+        "silent_won": "uhraná",
+        "silent_lost": "prehraná",
+        "laid_down": "vyložená",
+        "not_played": "nehrané",
+        "renonc": "renonce {code} ({name}) hráča {seat}",
+        "forgiven": "{renonc} odpustený",
+        "cancelled": "fleky zrušené",
+        "incorrect_one": "nekorektný flek hráča {seats}",
+        "incorrect_many": "nekorektný flek hráčov {seats}",
+        "count": "{label} {count}",
+        "non_trump_marriage": "sto na netrumfovou hlášku",
+        "claims_one": "PB za flek hráči {seats}",
+        "claims_many": "PB za flek hráčům {seats}",
+        "ruling_granted": "PB přiznány rozhodčím",
+        "ruling_refused": "PB odepřeny rozhodčím",
+        "and": " a ",
+    },
 }
+
+# -- Slovak words (SZMK volený mariáš) -----------------------------------------------------------
+
+# Accepted on a Slovak sheet on top of the Czech words of the same table. Suits: červeň, zeleň,
+# guľa, žaluď (g is guľa; k, z, ž/za and č/c keep their Czech meaning).
+SK_SUIT_WORDS: dict[Suit, tuple[str, ...]] = {
+    Suit.HEARTS: ("červeň", "červeňou", "červene"),
+    Suit.BELLS: ("g", "guľa", "gule", "guľou", "guľová", "guľové", "gulí"),
+    Suit.LEAVES: ("zeleň", "zeleňou"),
+    Suit.ACORNS: ("žaluď", "žalude", "žaluďová", "žaluďové", "žaluďov"),
+}
+SK_SUIT_LETTERS = "g/k, z, ž/za, č/c"
+# Contract words: farba is hra alone (h, hra; a suit may be glued: hz, hč), malý and veľký
+# (m, v) the Slovak betl and durch. Rung names (farba, stovka, 100+7, malý, ...) come from the
+# ruleset as everywhere.
+SK_CONTRACT_CORES: dict[str, frozenset[Component]] = {
+    "h": frozenset({G}),
+    "hra": frozenset({G}),
+    "sedmička": frozenset({G, S}),
+    "stovka a sedma": frozenset({H, S}),
+    "stovka a sedmička": frozenset({H, S}),
+    "m": frozenset({B}),
+    "malý": frozenset({B}),
+    "v": frozenset({D}),
+    "veľký": frozenset({D}),
+}
+GLUED_CONTRACT_CORES: dict[str, frozenset[Component]] = {"h": frozenset({G})}
+# The shortest typed form of a contract on a Slovak sheet (the rest as in CONTRACT_CORES).
+SK_CORE_SHORT: dict[frozenset[Component], str] = {
+    frozenset({G}): "h", frozenset({B}): "m", frozenset({D}): "v",
+}
+SK_COMPONENT_SHORT: dict[str, Component] = {"m": B, "v": D}
+SK_COMPONENT_WORDS: dict[str, Component] = {
+    "farba": G, "farbu": G,
+    "sedmička": S, "sedmičku": S,
+    "stovka": H, "stovku": H, "stovky": H,
+    "malý": B, "malého": B,
+    "veľký": D, "veľkého": D,
+}
+SK_WON_WORDS = ("uhraná", "uhraný", "uhrané", "vyhraná", "vyhraný", "vyhrané")
+SK_LOST_WORDS = ("prehraná", "prehraný", "prehrané")
+SK_SILENT_SEVEN_WORDS = ("tichá sedmička",)
+SK_SIDE_WORDS: dict[str, Side] = {"voliaceho": Side.DECLARER, "voliaci": Side.DECLARER}
+SK_PLAYER_WORDS = ("hráča", "hráčov", "hráčovi", "hráčom")
+SK_LAID_DOWN_WORDS = ("vyl", "vyložená", "vyložený")
+SK_NOT_PLAYED_WORDS = ("nehrané",)
+SK_RENONC_WORDS = ("renonce",)
+SK_LEVEL_COUNT_WORDS = ("flekov",)
+SK_BID_WORDS = ("licitácia",)
+# Raises by letter: f flek and r reflek as in Czech; sub and hirš are typed as words or counts
+# (3f, 4f), because s is the sedma and h the hra.
+LEVEL_LETTERS_BY_LANGUAGE: dict[str, dict[str, int]] = {"cs": LEVEL_LETTERS, "sk": {"r": 2}}

@@ -106,3 +106,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the entry could not be read (a program error, please report it)",
     },
 }
+
+# Slovak texts (SZMK sheets). Kept beside MESSAGES rather than inside it, because the ČSM
+# notation tests hold every entry of MESSAGES to exactly its Czech and English text;
+# :mod:`scoring.notation` registers each code with all three.
+MESSAGES_SK: dict[str, str] = {
+    "notation_empty":
+        "prázdny zápis: očakáva sa záväzok (napr. hg, 7g, 100z, 100+7c, m, v, b, d, omyl)",
+    "notation_expected_contract":
+        "očakáva sa záväzok (h, 7, 100, 100+7, m, v, b, d, 2x7, omyl) alebo renonce (!)",
+    "notation_unknown_contract": "hru „{found}“ tieto pravidlá nepoznajú",
+    "notation_expected_suit": "očakáva sa farba ({suits})",
+    "notation_expected_separator": "pred ďalším údajom sa očakáva medzera alebo čiarka",
+    "notation_expected_item":
+        "očakáva sa údaj: flek (fh, r100, f@23), body (80+40:10), výsledok (h+, s-, m+, +),"
+        " tichá sedma (ti+), vyložená (l), nekorektný flek (nf@2), zrušené fleky (zf)"
+        " alebo renonce (!kla.a@3)",
+    "notation_expected_component": "očakáva sa časť hry (h, s alebo 7, 100, m, v)",
+    "notation_expected_seat": "očakáva sa číslo miesta pri stole (1 až 4)",
+    "notation_expected_level":
+        "očakáva sa počet flekov (f, r, flek, reflek, sub, hirš alebo číslo)",
+    "notation_expected_close": "očakáva sa čiarka alebo zatváracia zátvorka „)“",
+    "notation_expected_outcome": "očakáva sa výsledok (+ alebo -, uhraná alebo prehraná)",
+    "notation_expected_offender":
+        "očakáva sa miesto hráča, ktorý urobil renonce (napr. @3)",
+    "notation_expected_number": "očakáva sa číslo (body voliaceho hráča z kariet)",
+    "notation_expected_ruling": "očakáva sa rozhodnutie o PB (pb+ priznané, pb- zamietnuté)",
+    "notation_unknown_renonc": "očakáva sa kód renonce podľa pravidiel ({known})",
+    "notation_renonc_name": "názov renonce {code} má znieť „{name}“ a končiť zátvorkou",
+    "notation_points_sum":
+        "body obrany z kariet majú byť {expected} (90 mínus body voliaceho hráča)",
+    "notation_twice": "údaj „{what_cs}“ je zapísaný druhýkrát",
+    "notation_number_too_long": "číslo je dlhšie ako {digits} číslice",
+    "notation_outcome_nothing":
+        "celkový výsledok (+ alebo -) sa nemá k čomu vzťahovať: hra nemá časť"
+        " s výsledkom uhraná/prehraná (pri stovke zapíšte body)",
+    "notation_doubling_nothing":
+        "flek bez časti hry: zapíšte, na čo padol (napr. fh, f100, flek na malého)",
+    "notation_bid_suit": "pri licitácii sa píše len červená (č alebo c), iná farba nie",
+    "notation_internal": "zápis sa nepodarilo prečítať (chyba programu, nahláste ju, prosím)",
+}
+
+
+def with_slovak() -> dict[str, dict[str, str]]:
+    """Every message of the parser with its Czech, Slovak and English text."""
+    return {code: {**texts, "sk": MESSAGES_SK[code]} for code, texts in MESSAGES.items()}

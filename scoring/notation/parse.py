@@ -7,7 +7,9 @@ same code. What it does refuse is text it cannot map, and it says where: one
 :class:`~scoring.errors.ScoringError` with the position of the offending character.
 
 Grammar (docs/notation.md): a contract first, then items in any order, separated by spaces or
-commas (an item that starts or ends with a sign needs no separator: ``7k+``, ``h+s-``).
+commas (an item that starts or ends with a sign needs no separator: ``7k+``, ``h+s-``). A
+ruleset with Slovak sheets (SZMK) reads the Slovak words on top of the Czech ones
+(:class:`~scoring.notation.grammar.Words`).
 """
 
 from __future__ import annotations
@@ -85,6 +87,8 @@ _WHAT: dict[str, tuple[str, str]] = {
     "not_played": ("nehráno", "not played"),
     "renonc": ("renonc", "renonc"),
     "ruling": ("rozhodnutí o PB", "PB ruling"),
+    "cancelled": ("fleky zrušeny", "doublings cancelled"),
+    "incorrect_flek": ("nekorektní flek", "incorrect flek"),
 }
 
 
@@ -94,6 +98,7 @@ class _Parser:
     def __init__(self, text: str, ruleset: Ruleset):
         self.cur = Cursor(text)
         self.grammar = gm.grammar_for(ruleset)
+        self.w = self.grammar.words
         self.rung: Rung | None = None
         self.contract: str | None = None
         self.trump: Suit | None = None
@@ -109,10 +114,13 @@ class _Parser:
         self.renonc: Renonc | None = None
         self.premium: dict[str, Any] = {}
         self.ruling: bool | None = None
+        self.cancelled = False
+        self.incorrect_flek_by: tuple[int, ...] = ()
         self.seen: set[str] = set()
         self.items: tuple[Callable[[], bool], ...] = (
             self._renonc, self._silent_seven, self._result, self._overall, self._premium_fact,
-            self._doubling, self._points, self._flag, self._bid, self._helper, self._trump,
+            self._ruling_on_doublings, self._doubling, self._points, self._flag, self._bid,
+            self._helper, self._trump,
         )
 
     # -- driver ----------------------------------------------------------------------------------
@@ -138,7 +146,8 @@ class _Parser:
             doublings=tuple(self.doublings.values()), points=self.points,
             silent_seven=self.silent_seven, premium=PremiumFacts(**self.premium),
             laid_down=self.laid_down, not_played=self.not_played, renonc=self.renonc,
-            premium_ruling=self.ruling,
+            premium_ruling=self.ruling, doublings_cancelled=self.cancelled,
+            incorrect_flek_by=self.incorrect_flek_by,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -156,19 +165,27 @@ class _Parser:
 
     def _contract(self) -> None:
         cur = self.cur
-        if cur.peek(gm.RENONC_START) or cur.match(gm.NO_CONTRACT.pattern):
+        if cur.peek(self.w.renonc_start) or cur.match(gm.NO_CONTRACT.pattern):
             return  # a sheet line with only a renonc (E.3.f second misdeal, ...)
         if cur.match(gm.CONCESSION.pattern):
             self.contract = CONCESSION
             return
         start = cur.pos
         found = cur.match(self.grammar.contracts.pattern)
-        if found is None:
-            raise cur.error("notation_expected_contract")
-        components, hearts = self.grammar.contracts.lookup(found.group())
-        suit = self._suit(spaced=True)
+        if found is not None:
+            components, hearts = self.grammar.contracts.lookup(found.group())
+            suit = self._suit(spaced=True)
+        else:
+            # A letter core with its suit glued (SZMK farba: hz, hč); nothing else may follow.
+            found = cur.match(self.w.glued_contract.pattern)
+            if found is None:
+                raise cur.error("notation_expected_contract")
+            components, hearts = self.w.glued_contract.lookup(found.group()), False
+            suit = self._suit(spaced=False)
+            if suit is None:
+                raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
         if suit is not None:
-            cur.match(gm.TRUMP_AFTER_SUIT)  # "dvě sedmy, červená trumf"
+            cur.match(self.w.trump_after_suit)  # "dvě sedmy, červená trumf"
             hearts = hearts or suit is Suit.HEARTS
         if components == {Component.TWO_SEVENS}:
             mark = cur.pos
@@ -181,7 +198,7 @@ class _Parser:
         if rung is None:
             raise cur.error("notation_unknown_contract", at=start, found=found.group())
         if suit is None and rung.has_trumps and cur.glued_to_word():
-            raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)  # 7q
+            raise cur.error("notation_expected_suit", suits=self.w.suit_letters)  # 7q
         self.rung, self.contract = rung, rung.code
         self.trump = suit if suit is not None else (Suit.HEARTS if rung.hearts else None)
         if cur.match(gm.HELPER_MARK):
@@ -193,17 +210,17 @@ class _Parser:
         mark = cur.pos
         if spaced:
             cur.match(gm.SPACES)
-        found = cur.match(gm.SUIT.pattern)
+        found = cur.match(self.w.suit.pattern)
         if found is None:
             self._restore(mark)
             return None
-        return gm.SUIT.lookup(found.group())
+        return self.w.suit.lookup(found.group())
 
     def _required_suit(self) -> Suit:
         suit = self._suit(spaced=True)
         if suit is None:
             self.cur.match(gm.SPACES)
-            raise self.cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+            raise self.cur.error("notation_expected_suit", suits=self.w.suit_letters)
         return suit
 
     # -- items -----------------------------------------------------------------------------------
@@ -211,7 +228,7 @@ class _Parser:
     def _renonc(self) -> bool:
         cur = self.cur
         start = cur.pos
-        if not cur.match(gm.RENONC_START):
+        if not cur.match(self.w.renonc_start):
             return False
         self._once("renonc", start)
         cur.match(gm.SPACES)
@@ -223,24 +240,25 @@ class _Parser:
         if cur.match(gm.OPEN) and not cur.match(self.grammar.renonc_names[rule.code]):
             cur.match(gm.SPACES)
             raise cur.error("notation_renonc_name", code=rule.code, name=rule.name_cs)
-        offender = cur.match(gm.OFFENDER)
+        offender = cur.match(self.w.offender)
         if offender is None:
             raise cur.error("notation_expected_offender")
-        self.renonc = Renonc(rule.code, int(offender.group(1)))
+        forgiven = cur.match(gm.FORGIVEN) is not None  # SZMK D.1
+        self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
         return True
 
     def _silent_seven(self) -> bool:
         cur = self.cur
         start = cur.pos
-        if not cur.match(gm.SILENT_SEVEN.pattern):
+        if not cur.match(self.w.silent_seven.pattern):
             return False
         self._once("silent_seven", start)
         side = Side.DECLARER
         mark = cur.pos
         cur.match(gm.SPACES)
-        found = cur.match(gm.SIDE.pattern)
+        found = cur.match(self.w.side.pattern)
         if found is not None:
-            side = gm.SIDE.lookup(found.group())
+            side = self.w.side.lookup(found.group())
         else:
             self._restore(mark)
         self.silent_seven = SilentSeven(side, self._required_outcome())
@@ -249,24 +267,24 @@ class _Parser:
     def _required_outcome(self) -> bool:
         cur = self.cur
         cur.match(gm.SPACES)
-        found = cur.match(gm.WON_LOST.pattern)
+        found = cur.match(self.w.won_lost.pattern)
         if found is None:
             raise cur.error("notation_expected_outcome")
-        return gm.WON_LOST.lookup(found.group())
+        return self.w.won_lost.lookup(found.group())
 
     def _result(self) -> bool:
         cur = self.cur
         start = cur.pos
-        found = cur.match(gm.RESULT_COMPONENT.pattern)
+        found = cur.match(self.w.result_component.pattern)
         if found is None:
             return False
         cur.match(gm.SPACES)
-        outcome = cur.match(gm.WON_LOST.pattern)
+        outcome = cur.match(self.w.won_lost.pattern)
         if outcome is None:
             return self._restore(start)
-        component = gm.RESULT_COMPONENT.lookup(found.group())
+        component = self.w.result_component.lookup(found.group())
         self._once(f"result.{component.value}", start)
-        self.results[component] = gm.WON_LOST.lookup(outcome.group())
+        self.results[component] = self.w.won_lost.lookup(outcome.group())
         return True
 
     def _overall(self) -> bool:
@@ -348,7 +366,7 @@ class _Parser:
         self._once("premium.defender_claims", start)
         if not cur.match(gm.BY):
             cur.match(gm.SPACES)
-        if cur.match(gm.PLAYER.pattern):
+        if cur.match(self.w.player.pattern):
             cur.match(gm.SPACES)
         self.premium["defender_claims"] = self._seats()
         return True
@@ -366,12 +384,31 @@ class _Parser:
         self.ruling = gm.RULING_RESULT.lookup(found.group())
         return True
 
+    # -- referee's rulings on doublings (SZMK E.1, E.2) ------------------------------------------
+
+    def _ruling_on_doublings(self) -> bool:
+        cur = self.cur
+        start = cur.pos
+        if cur.match(gm.CANCELLED.pattern):
+            self._once("cancelled", start)
+            self.cancelled = True
+            return True
+        if not cur.match(gm.INCORRECT_FLEK.pattern):
+            return False
+        self._once("incorrect_flek", start)
+        if not cur.match(gm.BY):
+            cur.match(gm.SPACES)
+        if cur.match(self.w.player.pattern):
+            cur.match(gm.SPACES)
+        self.incorrect_flek_by = self._seats()
+        return True
+
     # -- doublings -----------------------------------------------------------------------------
 
     def _doubling(self) -> bool:
         cur = self.cur
         start = cur.pos
-        found = cur.match(gm.LEVEL_NUMBER)
+        found = cur.match(self.w.level_number)
         if found is not None:
             level = cur.number(found, 1)
         else:
@@ -387,7 +424,11 @@ class _Parser:
         if not components:
             if self.rung is None:
                 raise cur.error("notation_doubling_nothing", at=start)
-            components = [c for c in COMPONENT_ORDER if c in self.rung.components]
+            components = list(self.grammar.whole(self.rung))
+        elif (self.grammar.ruleset.hundred_seven_as_one and Component.HUNDRED in components
+              and Component.SEVEN in components):
+            # SZMK B.10: "f100+7" is the flek on the whole 100+7, recorded on the stovka.
+            components = [c for c in components if c is not Component.SEVEN]
         for component in components:
             self._once(f"doubling.{component.value}", start)
             self.doublings[component] = Doubling(component, level, by, per_defender)
@@ -397,25 +438,25 @@ class _Parser:
         """What a flek is said to: glued (f7, fhs, f100+7), after "na", or a word after a space."""
         cur = self.cur
         if cur.match(gm.TO):
-            first = cur.match(gm.COMPONENT_BOUNDED.pattern)
+            first = cur.match(self.w.component_bounded.pattern)
             if first is None:
                 raise cur.error("notation_expected_component")
         else:
-            first = cur.match(gm.COMPONENT_GLUED.pattern)
+            first = cur.match(self.w.component_glued.pattern)
             if first is None:
                 mark = cur.pos
                 cur.match(gm.SPACES)
-                first = cur.match(gm.COMPONENT_WORD.pattern)
+                first = cur.match(self.w.component_word.pattern)
                 if first is None:
                     self._restore(mark)
                     return []
-        found = [gm.COMPONENT_GLUED.lookup(first.group())]
+        found = [self.w.component_glued.lookup(first.group())]
         while True:
             mark = cur.pos
             joiner = cur.match(gm.JOINER)
             spaced = joiner is not None and " " in joiner.group()
             # After a spaced joiner a part is a whole word: "f7 + bez fleku" is not "f7+b".
-            table = gm.COMPONENT_BOUNDED if spaced else gm.COMPONENT_GLUED
+            table = self.w.component_bounded if spaced else self.w.component_glued
             more = cur.match(table.pattern)
             if more is None:
                 self._restore(mark)
@@ -426,7 +467,7 @@ class _Parser:
         cur = self.cur
         if not cur.match(gm.BY):
             return ()
-        if cur.match(gm.PLAYER.pattern):
+        if cur.match(self.w.player.pattern):
             cur.match(gm.SPACES)
         return self._seats()
 
@@ -461,13 +502,13 @@ class _Parser:
         if not cur.match(gm.OPEN):
             return ()
         while True:
-            found = cur.match(gm.PER_DEFENDER_ENTRY)
+            found = cur.match(self.w.per_defender_entry)
             if found is None:
                 if not entries:
                     self._restore(mark)
                     return ()
                 raise cur.error("notation_expected_seat")
-            entries.append((int(found.group(1)), self._level_spec(gm.LEVEL_SPEC_NUMBER)))
+            entries.append((int(found.group(1)), self._level_spec(self.w.level_spec_number)))
             if cur.match(gm.CLOSE):
                 return tuple(entries)
             if not cur.match(gm.COMMA):
@@ -522,7 +563,7 @@ class _Parser:
             suit = self._suit(spaced=True)
             if suit is None and cur.peek(gm.WORD_CHAR):
                 if " " not in marriage.group():  # +20x: a typo in the suit
-                    raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+                    raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
                 self._restore(mark)  # "80+40 + 2f100": the + is a result, 2f100 a flek
                 return tuple(found)
             found.append(Marriage(cur.number(marriage, 1), suit))
@@ -532,11 +573,11 @@ class _Parser:
     def _flag(self) -> bool:
         cur = self.cur
         start = cur.pos
-        if cur.match(gm.LAID_DOWN.pattern):
+        if cur.match(self.w.laid_down.pattern):
             self._once("laid_down", start)
             self.laid_down = True
             return True
-        if cur.match(gm.NOT_PLAYED.pattern):
+        if cur.match(self.w.not_played.pattern):
             self._once("not_played", start)
             self.not_played = True
             return True
@@ -545,7 +586,7 @@ class _Parser:
     def _bid(self) -> bool:
         cur = self.cur
         start = cur.pos
-        if not cur.match(gm.BID):
+        if not cur.match(self.w.bid):
             return False
         self._once("bid", start)
         at = cur.pos
@@ -589,7 +630,7 @@ class _Parser:
         suit = self._suit(spaced=True)
         if suit is None:
             cur.match(gm.SPACES)
-            raise cur.error("notation_expected_suit", suits=lx.SUIT_LETTERS)
+            raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
         self._once("trump", start)
         self.trump = suit
         return True

@@ -2,12 +2,19 @@
 
 The inverse of the parser's short forms: ``parse(format_shorthand(h)) == h`` for every valid
 hand, which also proves that the shorthand alone can say everything a hand records.
+
+On a Slovak sheet (SZMK) the contract letters are the Slovak ones: ``h`` farba, ``m`` malý,
+``v`` veľký, ``g`` guľa; sub and hirš are written as counts (``3f``, ``4f``), because ``s`` is
+the sedma and ``h`` the hra.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scoring.hand import Doubling, Hand, Marriage, PremiumFacts
 from scoring.notation import lexicon as lx
+from scoring.notation.grammar import sheet_language
 from scoring.notation.tokens import fold_phrase
 from scoring.ruleset import CONCESSION, Ruleset
 from scoring.types import Component, Side, Suit
@@ -19,7 +26,32 @@ _COMPONENT: dict[Component, str] = {
     Component.GAME: "h", Component.SEVEN: "7", Component.HUNDRED: "100",
     Component.BETL: "b", Component.DURCH: "d", Component.TWO_SEVENS: "2x7",
 }
-_LEVEL: dict[int, str] = {1: lx.FLEK_LETTER, **{v: k for k, v in lx.LEVEL_LETTERS.items()}}
+
+
+@dataclass(frozen=True)
+class _Letters:
+    """The letters of one sheet language."""
+
+    suit: dict[Suit, str]
+    component: dict[Component, str]
+    level: dict[int, str]
+    cores: dict[frozenset[Component], str]
+
+
+def _levels(language: str) -> dict[int, str]:
+    letters = lx.LEVEL_LETTERS_BY_LANGUAGE[language]
+    return {1: lx.FLEK_LETTER, **{v: k for k, v in letters.items()}}
+
+
+_LETTERS: dict[str, _Letters] = {
+    "cs": _Letters(_SUIT_LETTER, _COMPONENT, _levels("cs"), {}),
+    "sk": _Letters(
+        {**_SUIT_LETTER, Suit.BELLS: "g"},
+        {**_COMPONENT, **{c: w for w, c in lx.SK_COMPONENT_SHORT.items()}},
+        _levels("sk"),
+        lx.SK_CORE_SHORT,
+    ),
+}
 _RESULTS: tuple[tuple[Component, str], ...] = (
     (Component.GAME, "game_won"), (Component.SEVEN, "seven_won"),
     (Component.BETL, "betl_won"), (Component.DURCH, "durch_won"),
@@ -29,8 +61,10 @@ _COUNTS = ("trumps", "helper_cards", "betl_catching_aces", "betl_six_card_single
            "durch_unsolid_suits")
 
 
-def _core(components: frozenset[Component]) -> str:
-    """The shortest typed form of a set of components (7, 100+7, 2x7+100, ...)."""
+def _core(components: frozenset[Component], letters: _Letters) -> str:
+    """The shortest typed form of a set of components (7, 100+7, 2x7+100, m, ...)."""
+    if components in letters.cores:
+        return letters.cores[components]
     forms = [w for w, c in lx.CONTRACT_CORES.items() if c == components]
     return min(forms, key=len)
 
@@ -45,22 +79,28 @@ def _seats(seats: tuple[int, ...]) -> str:
 
 def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
     """The shorthand of ``hand`` (ASCII only, items separated by spaces)."""
-    items = _contract(hand, ruleset)
+    letters = _LETTERS[sheet_language(ruleset)]
+    items = _contract(hand, ruleset, letters)
     if hand.bid is not None:
         bid = ruleset.rung(hand.bid)
         if bid is not None:
-            items.append("v" + _core(bid.components) + ("c" if bid.hearts else ""))
-    items += [_doubling(d) for d in hand.doublings]
+            items.append("v" + _core(bid.components, letters) + ("c" if bid.hearts else ""))
+    items += [_doubling(d, letters) for d in hand.doublings]
+    if hand.incorrect_flek_by:
+        items.append(lx.INCORRECT_FLEK_WORDS[0] + lx.BY_MARK + _seats(hand.incorrect_flek_by))
+    elif hand.doublings_cancelled:
+        items.append(lx.CANCELLED_WORDS[0])
     if hand.points is not None:
         p = hand.points
-        text = str(p.declarer_cards) + "".join(_marriage(m) for m in p.declarer_marriages)
+        text = str(p.declarer_cards) + "".join(_marriage(m, letters)
+                                               for m in p.declarer_marriages)
         if p.defence_marriages:
-            text += lx.DEFENCE_MARK + "".join(_marriage(m) for m in p.defence_marriages)
+            text += lx.DEFENCE_MARK + "".join(_marriage(m, letters) for m in p.defence_marriages)
         items.append(text)
     for component, field in _RESULTS:
         won = getattr(hand, field)
         if won is not None:
-            letter = "s" if component is Component.SEVEN else _COMPONENT[component]
+            letter = "s" if component is Component.SEVEN else letters.component[component]
             items.append(letter + _sign(won))
     if hand.silent_seven is not None:
         side = "" if hand.silent_seven.side is Side.DECLARER else "o"
@@ -77,7 +117,7 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
     return " ".join(items)
 
 
-def _contract(hand: Hand, ruleset: Ruleset) -> list[str]:
+def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
     implied: Suit | None = None
     glued_helper = False
     if hand.contract is None:
@@ -88,40 +128,41 @@ def _contract(hand: Hand, ruleset: Ruleset) -> list[str]:
         rung = ruleset.rung(hand.contract)
         if rung is None:
             return [hand.contract]
-        head, glued_helper = _core(rung.components), True
+        head, glued_helper = _core(rung.components, letters), True
         if rung.hearts:
-            head, implied = head + _SUIT_LETTER[Suit.HEARTS], Suit.HEARTS
+            head, implied = head + letters.suit[Suit.HEARTS], Suit.HEARTS
         elif rung.has_trumps and hand.trump is not None and hand.trump is not Suit.HEARTS:
-            head, implied = head + _SUIT_LETTER[hand.trump], hand.trump
+            head, implied = head + letters.suit[hand.trump], hand.trump
     items = [head]
     if hand.helper is not None:
-        helper = _SUIT_LETTER[hand.helper]
+        helper = letters.suit[hand.helper]
         if glued_helper:
             items[0] += lx.HELPER_MARK + helper
         else:
             items.append("p" + helper)
     if hand.trump != implied:
-        items.append(f"trumf {_SUIT_LETTER[hand.trump]}" if hand.trump else "bez trumfu")
+        items.append(f"trumf {letters.suit[hand.trump]}" if hand.trump else "bez trumfu")
     return items
 
 
-def _doubling(d: Doubling) -> str:
-    level = _LEVEL.get(d.level, f"{d.level}f")
-    text = level + _COMPONENT[d.component]
+def _doubling(d: Doubling, letters: _Letters) -> str:
+    level = letters.level.get(d.level, f"{d.level}f")
+    text = level + letters.component[d.component]
     if d.by:
         text += lx.BY_MARK + _seats(d.by)
     text += "".join(f"{lx.PER_DEFENDER_MARK}{s}={lv}" for s, lv in d.per_defender)
     return text
 
 
-def _marriage(m: Marriage) -> str:
-    return f"+{m.value}" + (_SUIT_LETTER[m.suit] if m.suit is not None else "")
+def _marriage(m: Marriage, letters: _Letters) -> str:
+    return f"+{m.value}" + (letters.suit[m.suit] if m.suit is not None else "")
 
 
 def _renonc(hand: Hand) -> str:
     assert hand.renonc is not None
     code = hand.renonc.code.replace(".", "").lower()
-    return f"!{code}{lx.BY_MARK}{hand.renonc.offender}"
+    forgiven = f" {lx.FORGIVEN_WORDS[0]}" if hand.renonc.forgiven else ""  # SZMK D.1
+    return f"!{code}{lx.BY_MARK}{hand.renonc.offender}{forgiven}"
 
 
 def _premium(facts: PremiumFacts) -> list[str]:
