@@ -93,6 +93,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After LocaleMiddleware: a tournament's pages in its language (Slovak for SZMK) unless
+    # the visitor chose one with the language switcher.
+    "marias_admin.core.middleware.TournamentLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "marias_admin.urls"
@@ -160,6 +163,9 @@ LANGUAGES = [
     ("en", _("English")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice is explicit and outranks a tournament's own language: keep it a year,
+# not only for the browser session.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 USE_I18N = True
 TIME_ZONE = "Europe/Prague"
 USE_TZ = True

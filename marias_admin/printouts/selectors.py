@@ -14,10 +14,6 @@ from marias_admin.printouts.data import (
 from marias_admin.seating.models import Round, RoundState, Seat
 from marias_admin.tournaments.models import Tournament
 
-# SZMK: each player starts a round with 10 € (domain.md §3). Not a ruleset parameter yet,
-# because there is no SZMK preset yet; move it there when there is.
-SZMK_STARTING_MONEY = 1000
-
 
 class RoundNotSeated(Exception):
     """The round does not exist or has no seating to print yet."""
@@ -32,17 +28,15 @@ def table_page_path(tournament_id: int, round_number: int, table_number: int) ->
     return f"/t/{tournament_id}/round/{round_number}/table/{table_number}/"
 
 
-def is_szmk(tournament: Tournament) -> bool:
-    return tournament.ruleset_code.startswith("szmk")
-
-
 def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
     """The header every printout of the round shares; language and variant follow the rules.
 
-    Slovak labels, no PB and a starting sum for SZMK; Czech with PB for ČSM. The currency
-    symbol comes from the tournament (a ČSM tournament played for euros prints €).
+    The language is the tournament's (Slovak for SZMK unless the organiser chose another),
+    not the viewer's: the paper goes to the players. Rules without PB (SZMK) get no PB
+    columns; rules with a round budget (SZMK: 10 €) print it. The currency symbol comes from
+    the tournament (a ČSM tournament played for euros prints €).
     """
-    szmk = is_szmk(tournament)
+    ruleset = tournament.ruleset()
     return RoundInfo(
         tournament_name=tournament.name,
         date=tournament.date,
@@ -50,10 +44,10 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
         round_number=round_.number,
         starts_at=round_.starts_at,
         round_minutes=tournament.round_minutes,
-        language="sk" if szmk else "cs",
+        language=tournament.page_language,
         currency=tournament.get_currency_display(),
-        premium_points=not szmk,
-        starting_money=SZMK_STARTING_MONEY if szmk else None,
+        premium_points=ruleset.premium_table is not None,
+        starting_money=ruleset.round_budget,
     )
 
 

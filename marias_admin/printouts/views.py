@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from marias_admin.core.middleware import tournament_of
 from marias_admin.printouts import selectors
 from marias_admin.printouts.data import SeatingData
 from marias_admin.printouts.seating_lists import (
@@ -30,7 +31,7 @@ from marias_admin.tournaments.permissions import organiser_denial
 @require_GET
 @never_cache
 def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _tournament(request, tournament_id)
     denial = organiser_denial(request, tournament)
     if denial:
         return denial
@@ -58,7 +59,7 @@ def seating_alpha(request: HttpRequest, tournament_id: int, number: int) -> Http
 
 def _seating_list(request: HttpRequest, tournament_id: int, number: int,
                   build: Callable[[SeatingData], bytes], kind: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _tournament(request, tournament_id)
     denial = None if tournament.public_seating else organiser_denial(request, tournament)
     if denial:
         return denial
@@ -68,6 +69,12 @@ def _seating_list(request: HttpRequest, tournament_id: int, number: int,
     except selectors.RoundNotSeated:
         return _not_seated(request, tournament, number)
     return _pdf(build(data), tournament, number, kind)
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, as the language middleware already read it when it did."""
+    return tournament_of(request, tournament_id) or get_object_or_404(Tournament,
+                                                                        pk=tournament_id)
 
 
 def _pdf(content: bytes, tournament: Tournament, number: int, kind: str) -> HttpResponse:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from marias_admin.players.models import Club, Player
 from marias_admin.tournaments.models import (
+    LANGUAGE_CHOICES,
     RULESET_CHOICES,
     Currency,
     Role,
@@ -56,9 +57,14 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+FROM_THE_RULES = _("from the rules")
+
+
 class TournamentForm(Form):
     """Create or edit a tournament. The base rate is typed in crowns/euros (0,20), stored in
-    haléře/cents; left empty on creation, it comes from the rules preset, as does the currency.
+    haléře/cents; left empty on creation, it comes from the rules preset, as do the currency
+    and the table size (SZMK: 0,05 €, tables of 3; ČSM: 0,20 Kč, tables of 4). The language
+    may stay empty for good: the pages then speak the rules' language (Slovak for SZMK).
     """
 
     name = _field("name")
@@ -74,12 +80,18 @@ class TournamentForm(Form):
     )
     currency = forms.ChoiceField(
         label=_("currency"), required=False,
-        choices=[("", _("from the rules")), *Currency.choices],
+        choices=[("", FROM_THE_RULES), *Currency.choices],
+    )
+    language = forms.ChoiceField(
+        label=_("Language"), required=False, choices=[("", FROM_THE_RULES), *LANGUAGE_CHOICES],
+        help_text=Tournament._meta.get_field("language").help_text,
     )
     rounds_planned = _field("rounds_planned", min_value=1, max_value=20)
     round_minutes = _field("round_minutes", min_value=10, max_value=600)
-    table_size = forms.TypedChoiceField(label=_("table size"), choices=TABLE_SIZE_CHOICES,
-                                        coerce=int, initial=4)
+    table_size = forms.TypedChoiceField(
+        label=_("table size"), choices=[("", FROM_THE_RULES), *TABLE_SIZE_CHOICES], coerce=int,
+        required=False, empty_value=None,
+    )
     max_odd_tables = _field("max_odd_tables", max_value=50)
     public_seating = _field("public_seating")
     public_standings = _field("public_standings")
@@ -94,15 +106,22 @@ class TournamentForm(Form):
             initial["base_rate"] = Decimal(instance.base_rate) / CENTS
             kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
-        if instance is not None:  # an existing tournament always has both
+        if instance is not None:  # an existing tournament always has all three
             self.fields["base_rate"].required = True
             self.fields["base_rate"].help_text = ""
             self.fields["currency"].required = True
             self.fields["currency"].choices = Currency.choices
+            self.fields["table_size"].required = True
+            self.fields["table_size"].choices = TABLE_SIZE_CHOICES
         else:
-            preset = get_preset(DEFAULT_RULESET)
+            preset = get_preset(self._chosen_ruleset())
             self.fields["base_rate"].widget.attrs["placeholder"] = (
                 f"{Decimal(preset.base) / CENTS:.2f}".replace(".", ","))
+
+    def _chosen_ruleset(self) -> str:
+        """The ruleset picked in the submitted form, else the default one."""
+        code = self.data.get("ruleset_code") if self.is_bound else None
+        return code if code in dict(RULESET_CHOICES) else DEFAULT_RULESET
 
     def clean_base_rate(self) -> int | None:
         value = self.cleaned_data.get("base_rate")
@@ -113,9 +132,13 @@ class TournamentForm(Form):
     def service_kwargs(self) -> dict[str, Any]:
         """The cleaned data as keyword arguments of ``tournament_create``/``_update``."""
         data = dict(self.cleaned_data)
-        for optional in ("base_rate", "currency"):
+        for optional in ("base_rate", "currency", "table_size"):
             if data.get(optional) in (None, ""):
                 data.pop(optional)
+        if self.instance is not None and data.get("language") == self.instance.language:
+            # Unchanged: left out, so that editing other fields never depends on the
+            # service accepting this one.
+            data.pop("language")
         return data
 
 

@@ -26,6 +26,7 @@ class Currency(models.TextChoices):
 
 
 RULESET_CHOICES = [(code, preset.name) for code, preset in PRESETS.items()]
+LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 
 
 def default_standings_rules() -> dict:
@@ -44,6 +45,11 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=150, blank=True)
     ruleset_code = models.CharField(_("rules"), max_length=40, choices=RULESET_CHOICES)
     ruleset_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    language = models.CharField(
+        _("Language"), max_length=8, choices=LANGUAGE_CHOICES, blank=True,
+        help_text=_("Of the tournament's pages and printouts, unless a visitor chooses "
+                    "another one. Empty: from the rules (Slovak for SZMK, Czech otherwise)."),
+    )
     base_rate = models.PositiveIntegerField(
         _("base rate"), help_text=_("In the smallest unit of the currency (haléř, cent)."),
     )
@@ -95,6 +101,12 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    @property
+    def page_language(self) -> str:
+        """The language its pages and printouts are shown in by default: the organiser's
+        choice, else its rules' (Slovak for SZMK, Czech for ČSM)."""
+        return self.language or get_preset(self.ruleset_code).language
 
     def ruleset(self) -> Ruleset:
         """The preset with this tournament's overrides, base rate and currency."""

@@ -26,7 +26,7 @@ from scoring.presets import get_preset
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
                      "currency", "rounds_planned", "round_minutes", "table_size",
                      "max_odd_tables", "state", "public_seating", "public_standings",
-                     "public_results", "public_players")
+                     "public_results", "public_players", "language")
 REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
                        "withdrawn_before_round")
 CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}

@@ -4,7 +4,10 @@ Run after ``migrate``. Steps (each a plain function, so new steps such as loadin
 tournament can be added to :meth:`Command.handle` behind an option like ``--no-demo``):
 
 1. :func:`ensure_admin` — make sure the superuser ``admin`` exists and we know its password.
-2. Print the login and the admin URL.
+2. Unless ``--no-demo``: load the demo tournaments, each once — ČSM (24 players, round 1
+   seated; :mod:`marias_admin.core.demo`) and SZMK (30 players, six rounds played and
+   confirmed; :mod:`marias_admin.core.demo_szmk`) — and print their URLs.
+3. Print the login and the admin URL.
 
 The password comes from ``MARIAS_ADMIN_PASSWORD`` if set (and is then applied every run), or
 is generated on first creation and kept in ``settings.ADMIN_LOGIN_FILE`` (``var/``, not in
@@ -24,7 +27,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 ADMIN_USERNAME = "admin"
-ADMIN_URL = "http://127.0.0.1:8000/admin/"
+SITE_URL = "http://127.0.0.1:8000"
+ADMIN_URL = f"{SITE_URL}/admin/"
 PASSWORD_ENV = "MARIAS_ADMIN_PASSWORD"
 
 
@@ -82,17 +86,23 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
         parser.add_argument("--no-demo", action="store_true",
-                            help="do not create the demo tournament")
+                            help="do not create the demo tournaments")
 
     def handle(self, *args: object, **options: object) -> None:
         login = ensure_admin()
         if not options["no_demo"]:
-            from marias_admin.core.demo import load_csm_demo
-
-            User = get_user_model()
-            demo = load_csm_demo(User.objects.get(username=login.username))
-            self.stdout.write(f"Demo: http://127.0.0.1:8000/tournaments/{demo.pk}/")
+            self._load_demos(get_user_model().objects.get(username=login.username))
         self._print_login(login)
+
+    def _load_demos(self, admin: object) -> None:
+        from marias_admin.core.demo import load_csm_demo
+        from marias_admin.core.demo_szmk import load_szmk_demo
+
+        csm = load_csm_demo(admin)
+        self.stdout.write(f"Demo: {SITE_URL}/tournaments/{csm.pk}/")
+        szmk = load_szmk_demo(admin)
+        self.stdout.write(f"Demo SZMK: {SITE_URL}/tournaments/{szmk.pk}/ "
+                          f"(standings: {SITE_URL}/t/{szmk.pk}/standings/)")
 
     def _print_login(self, login: AdminLogin) -> None:
         if login.created:

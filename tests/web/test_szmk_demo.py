@@ -1,0 +1,193 @@
+"""The SZMK demo `make run` loads beside the ČSM one: a whole tournament, played and confirmed.
+
+The demo is loaded once for the module (inside a transaction rolled back at the end); each test
+then reads it inside its own savepoint.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+from collections import defaultdict
+from fractions import Fraction
+from itertools import pairwise
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import transaction
+from django.urls import reverse
+
+from marias_admin.core.demo import CSM_DEMO_NAME
+from marias_admin.core.demo_hands import hands_to_reach, random_hand
+from marias_admin.core.demo_szmk import SZMK_DEMO_NAME, load_szmk_demo
+from marias_admin.seating.models import RoundState, SeatingMethod
+from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, SheetState, TableSheet
+from marias_admin.standings.selectors import tournament_standings
+from marias_admin.tournaments.models import Tournament
+from scoring import settle
+from scoring.jsonio import hand_from_dict
+from scoring.presets import get_preset
+
+pytestmark = pytest.mark.django_db
+
+SZMK = get_preset("szmk-voleny-2024")
+
+
+@pytest.fixture(scope="module")
+def demo_id(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            admin = get_user_model().objects.create_superuser("admin", password="x")
+            yield load_szmk_demo(admin).pk
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def demo(demo_id) -> Tournament:
+    return Tournament.objects.get(pk=demo_id)
+
+
+def live_hands(demo: Tournament):
+    return (HandRecord.objects.filter(sheet__table__round__tournament=demo,
+                                      deleted_at__isnull=True)
+            .select_related("sheet__table__round").order_by("sheet_id", "number"))
+
+
+def test_thirty_players_six_rounds_seated_by_the_szmk_plan_all_confirmed(demo):
+    assert demo.ruleset_code == "szmk-voleny-2024"
+    assert (demo.table_size, demo.currency, demo.base_rate) == (3, "EUR", 5)
+    assert demo.page_language == "sk"
+    assert demo.registrations.count() == 30
+    rounds = list(demo.rounds.order_by("number"))
+    assert [r.number for r in rounds] == [1, 2, 3, 4, 5, 6]
+    for round_ in rounds:
+        assert round_.method == SeatingMethod.SZMK
+        assert round_.state == RoundState.CLOSED
+        assert round_.tables.count() == 10 and round_.seats.count() == 30
+    sheets = TableSheet.objects.filter(table__round__tournament=demo)
+    assert sheets.count() == 60
+    assert set(sheets.values_list("state", flat=True)) == {SheetState.CONFIRMED}
+    for sheet in sheets:
+        assert sheet.submitted_by_id and sheet.confirmed_by_id
+        assert sheet.submitted_by_id != sheet.confirmed_by_id
+        assert sheet.hands.filter(deleted_at__isnull=True).count() >= 9
+
+
+def test_hands_are_the_whole_volene_repertoire(demo):
+    contracts = defaultdict(int)
+    fleked_by_one = silent_sevens = 0
+    for record in live_hands(demo):
+        hand = hand_from_dict(record.hand)
+        contracts[(hand.contract or "").removesuffix("_hearts")] += 1
+        assert sum(record.money) == 0
+        fleked_by_one += any(len(d.by) == 1 and d.level for d in hand.doublings)
+        silent_sevens += hand.silent_seven is not None
+    for contract in ("game", "seven", "hundred", "hundred_seven", "betl", "durch"):
+        assert contracts[contract] > 0, contract
+    assert fleked_by_one > 10 and silent_sevens > 5
+
+
+def test_first_mensi_of_the_round_forgiven_the_second_paid(demo):
+    by_offender = defaultdict(list)
+    for record in live_hands(demo):
+        renonc = record.hand.get("renonc")
+        if renonc and renonc["code"].startswith("men."):
+            by_offender[(record.sheet_id, renonc["offender"])].append(record)
+    twice = [records for records in by_offender.values() if len(records) >= 2]
+    assert twice, "a player with two menší renoncs at one table"
+    first, second = twice[0][:2]
+    offender = first.hand["renonc"]["offender"]
+    assert first.hand["renonc"].get("forgiven") is True
+    assert first.money == [0, 0, 0]
+    assert not second.hand["renonc"].get("forgiven")
+    assert second.money == [-20 if seat == offender else 10 for seat in (1, 2, 3)]
+
+
+def test_incorrect_flek_cancelled_and_the_fleker_fined(demo):
+    ruling = Ruling.objects.get(sheet__table__round__tournament=demo,
+                                kind=RulingKind.FLEK_CANCELLED, code="incorrect")
+    record = ruling.hand
+    hand = hand_from_dict(record.hand)
+    fleker = ruling.sheet.table.seats.get(registration=ruling.offender).position
+    assert hand.incorrect_flek_by == (fleker,) and hand.doublings_cancelled
+    assert hand.points.declarer_total >= 120
+    unfleked = settle(dataclasses.replace(hand, doublings=(), incorrect_flek_by=(),
+                                          doublings_cancelled=False), SZMK)
+    fines = [record.money[s - 1] - unfleked.money[s] for s in (1, 2, 3)]
+    assert fines == [-200 if seat == fleker else 100 for seat in (1, 2, 3)]  # 1 € each
+    assert ruling.by.username == "demo-rozhodca"
+
+
+def _round_record(standing) -> tuple[Fraction, ...]:
+    return tuple(sorted((r.bp for r in standing.rounds), reverse=True))
+
+
+def test_two_players_level_on_points_and_money_ordered_by_round_records(demo):
+    standings = tournament_standings(demo)
+    assert len(standings) == 30
+    for row in standings:  # SZMK table points: 5 / 3 / 1 a round, no shared places here
+        assert {r.bp for r in row.rounds} <= {5, 3, 1}
+    level = [(a, b) for a, b in pairwise(standings) if (a.bp, a.money) == (b.bp, b.money)]
+    by_records = [(a, b) for a, b in level if _round_record(a) != _round_record(b)]
+    assert by_records, "two players equal on points and money, with different round records"
+    for above, below in by_records:
+        assert _round_record(above) > _round_record(below)
+        assert above.rank < below.rank and not above.by_lot
+
+
+def test_the_hands_come_from_fixed_seeds():
+    held = dict.fromkeys((1, 2, 3), 1000)
+    first = [random_hand(random.Random("x"), SZMK, dealer, held) for dealer in (1, 2, 3)]
+    again = [random_hand(random.Random("x"), SZMK, dealer, held) for dealer in (1, 2, 3)]
+    assert first == again
+
+
+def test_a_table_can_be_played_to_an_exact_result():
+    hands = hands_to_reach(random.Random(1), SZMK, 2, (120, -300, 180), (-35, 20, 15))
+    money = [sum(settle(h, SZMK).money[s] for h in hands) for s in (1, 2, 3)]
+    assert money == [-155, 320, -165]
+
+
+def test_the_demos_pages_open_in_slovak(client, demo):
+    player = demo.registrations.order_by("pk").first()
+    public = [
+        reverse("standings:standings", args=(demo.pk,)),
+        reverse("standings:round_results", args=(demo.pk, 6)),
+        reverse("standings:player", args=(demo.pk, player.pk)),
+        reverse("seating:round_public", args=(demo.pk, 4)),
+        reverse("seating:table_public", args=(demo.pk, 1, 1)),
+    ]
+    for url in public:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Language"] == "sk", url
+    assert "Hudák" in client.get(public[0]).content.decode()
+    client.force_login(get_user_model().objects.get(username="admin"))
+    organiser = [
+        reverse("tournaments:detail", args=(demo.pk,)),
+        reverse("seating:round", args=(demo.pk, 6)),
+        reverse("sheets:log", args=(demo.pk,)),
+        reverse("printouts:sheets", args=(demo.pk, 6)),
+    ]
+    for url in organiser:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Language"] == "sk", url
+
+
+def test_bootstrap_loads_both_demos_once_and_prints_both():
+    out = io.StringIO()
+    call_command("bootstrap", stdout=out)
+    call_command("bootstrap", stdout=io.StringIO())
+    szmk = Tournament.objects.get(name=SZMK_DEMO_NAME)
+    csm = Tournament.objects.get(name=CSM_DEMO_NAME)
+    assert Tournament.objects.count() == 2
+    text = out.getvalue()
+    assert f"/tournaments/{csm.pk}/" in text
+    assert f"/tournaments/{szmk.pk}/" in text and f"/t/{szmk.pk}/standings/" in text
