@@ -208,3 +208,25 @@ def test_contumation_withdraws_the_absent_player_from_later_rounds(world):
                offender=absent, reason="neprišiel")
     absent.refresh_from_db()
     assert absent.withdrawn_before_round == 2
+
+
+def test_saving_a_hand_costs_the_same_queries_however_long_the_round(world):
+    # The budget check (C.8) and the forgiveness pass (D.1) read the round in one query each.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def counted(**data) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            add(world, **data)
+        return len(queries)
+
+    fleked = {"contract": "game", "trump": "bells", "points": {"declarer_cards": 60},
+              "doublings": {"game": {"level": 1, "by": [2]}}}
+    add(world, **fleked)  # the first hand also claims the sheet for its scorekeeper
+    first = counted(**fleked)
+    first_renonce = counted(contract=None, renonc={"code": "men.c", "offender": 3})
+    for _ in range(8):
+        add(world, **fleked)
+        renonce(world, 2)
+    assert counted(**fleked) == first
+    assert counted(contract=None, renonc={"code": "men.c", "offender": 3}) == first_renonce
