@@ -11,6 +11,7 @@ from scoring.settle import settle
 from scoring.types import Component, Side, Suit
 
 CSM = get_preset("csm-licitovany-2023")
+SZMK = get_preset("szmk-voleny-2024")
 
 # A mix like a real sheet: mostly sedma and sto, some betl/durch, the odd renonc.
 SAMPLE_HANDS = (
@@ -29,6 +30,17 @@ SAMPLE_HANDS = (
 )
 
 
+# SZMK volený: farba with per-defender fleks, 100+7, malý, a menší renonce line.
+SZMK_HANDS = (
+    Hand(3, 3, 1, "game", Suit.LEAVES, doublings=(Doubling(Component.GAME, 1, (2,)),),
+         points=Points(70, (Marriage(40),))),
+    Hand(3, 1, 2, "hundred_seven", Suit.BELLS, doublings=(Doubling(Component.HUNDRED, 2, (3,)),),
+         points=Points(60, (Marriage(40),)), seven_won=False),
+    Hand(3, 2, 3, "betl", None, doublings=(Doubling(Component.BETL, 1, (1,)),), betl_won=True),
+    Hand(3, 3, 1, None, renonc=Renonc("men.a", 2)),
+)
+
+
 def rate(fn: Callable[[], object], seconds: float = 1.0) -> float:
     """Calls per second of ``fn`` over about ``seconds``."""
     calls = 0
@@ -40,13 +52,13 @@ def rate(fn: Callable[[], object], seconds: float = 1.0) -> float:
     return calls / (time.perf_counter() - start)
 
 
-def bench_settle(seconds: float = 1.0) -> float:
-    hands = SAMPLE_HANDS
+def bench_settle(seconds: float = 1.0, szmk: bool = False) -> float:
+    hands, ruleset = (SZMK_HANDS, SZMK) if szmk else (SAMPLE_HANDS, CSM)
     index = 0
 
     def one() -> None:
         nonlocal index
-        settle(hands[index % len(hands)], CSM)
+        settle(hands[index % len(hands)], ruleset)
         index += 1
 
     return rate(one, seconds)
@@ -54,6 +66,7 @@ def bench_settle(seconds: float = 1.0) -> float:
 
 def main() -> None:
     print(f"settlements per second:      {bench_settle():>10,.0f}")
+    print(f"SZMK settlements per second: {bench_settle(szmk=True):>10,.0f}")
     try:
         from scoring.notation import bench_parse
     except ImportError:
