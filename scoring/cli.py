@@ -36,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--dealer", type=int, default=1, help="dealer's seat (1-based)")
         cmd.add_argument("--declarer", type=int, help="declarer's seat (default: forehand)")
         cmd.add_argument("--ruleset", default=None, help=f"preset code (default {DEFAULT_RULESET})")
-        cmd.add_argument("--lang", choices=("cs", "en"), default="cs")
+        cmd.add_argument("--lang", choices=("cs", "sk", "en"), default=None,
+                         help="language of texts (default: the ruleset's, Czech for ČSM)")
     rulesets = sub.add_parser("ruleset", help="print a preset ruleset as JSON")
     rulesets.add_argument("code", nargs="?", default=DEFAULT_RULESET, choices=sorted(PRESETS))
     return parser
@@ -78,10 +79,13 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
         json.dump(get_preset(args.code).to_dict(), stdout, ensure_ascii=False, indent=2)
         stdout.write("\n")
         return 0
+    preset = PRESETS.get(args.ruleset or DEFAULT_RULESET)
+    lang = args.lang or (preset.language if preset else "cs")
     try:
         hand, ruleset = _read_hand(args, stdin)
+        lang = args.lang or ruleset.language
         if args.command == "settle":
-            out: Any = settlement_to_dict(settle(hand, ruleset), ruleset, args.lang)
+            out: Any = settlement_to_dict(settle(hand, ruleset), ruleset, lang)
         elif args.command == "parse":
             out = hand_to_dict(hand)
         else:
@@ -89,13 +93,13 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
             from scoring.validate import validate
 
             validate(hand, ruleset)
-            stdout.write(format_hand(hand, ruleset, args.lang) + "\n")
+            stdout.write(format_hand(hand, ruleset, lang) + "\n")
             return 0
     except ScoringError as exc:
         problem = exc.problems[0]
         more = len(exc.problems) - 1
         suffix = f" (+{more})" if more else ""
-        stderr.write(f"{problem.field}: {problem.message(args.lang)}{suffix}\n")
+        stderr.write(f"{problem.field}: {problem.message(lang)}{suffix}\n")
         return EXIT_INVALID
     json.dump(out, stdout, ensure_ascii=False, indent=2)
     stdout.write("\n")

@@ -87,3 +87,15 @@ def test_describe_prints_the_canonical_description() -> None:
     done = run("describe", "--notation", "100+7c f100 60+40 s+", "--declarer", "2")
     assert done.stdout.strip() == (
         "sto a sedma červených, flek na sto, body 60 + 40 : 30, sedma uhrána")
+
+
+def test_szmk_hand_speaks_slovak_by_default() -> None:
+    # SZMK 2024 C.5: farba zeleň fleked by seat 2, declarer 130: 5 c × 5 steps, doubled for 2.
+    args = ("--ruleset", "szmk-voleny-2024", "--seats", "3", "--dealer", "3", "--declarer",
+            "1", "--notation", "hz fh@2 90+40")
+    described = run("describe", *args)
+    assert described.stdout.strip() == "farba zeleň, flek na hru od hráča 2, body 90 + 40 : 0"
+    settled = json.loads(run("settle", *args).stdout)
+    assert settled["money"] == [75, -50, -25]
+    bad = run("settle", "--ruleset", "szmk-voleny-2024", "--seats", "3", "--notation", "hz fq")
+    assert bad.returncode == 2 and "na znaku 4" in bad.stderr and "očakáva" in bad.stderr
