@@ -135,6 +135,7 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
     record.save()
     if hand.renonc is not None:
         _apply_round_rules(sheet, ruleset, user)
+        record.refresh_from_db()
     if sheet.scorekeeper_id is None and getattr(user, "is_authenticated", False):
         TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
     _bump(sheet)
@@ -161,6 +162,7 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
     record.save()
     if hand.renonc is not None or (before["hand"] or {}).get("renonc"):
         _apply_round_rules(sheet, ruleset, user)
+        record.refresh_from_db()
     _bump(sheet)
     audit_record(user=user, action="hand.edit", obj=record,
                  tournament=sheet.table.round.tournament, before=before,
