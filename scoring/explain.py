@@ -24,6 +24,24 @@ _PARTS_CS = {
 _PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens"}
 
 
+# The participle agrees with the part's name (hra uhrána, sto uhráno, betl uhrán, malý uhraný).
+_GENDER = {"hra": "f", "sedma": "f", "tichá sedma": "f", "stovka": "f", "sto": "n",
+           "betl": "m", "durch": "m", "malý": "m", "veľký": "m", "dvě sedmy": "p"}
+_PARTICIPLES = {
+    "cs": {"f": ("uhrána", "prohrána"), "n": ("uhráno", "prohráno"), "m": ("uhrán", "prohrán"),
+           "p": ("uhrány", "prohrány")},
+    "sk": {"f": ("uhraná", "prehraná"), "n": ("uhrané", "prehrané"), "m": ("uhraný", "prehraný"),
+           "p": ("uhrané", "prehrané")},
+}
+
+
+def _outcome(name: str, won: bool, lang: str) -> str:
+    forms = _PARTICIPLES.get(lang)
+    if forms is None:
+        return render("line_won" if won else "line_lost", lang)
+    return forms[_GENDER.get(name, "n")][0 if won else 1]
+
+
 @dataclass(frozen=True)
 class Line:
     """One item: a component's value, the limit, a penalty, a PB award or a ruling.
@@ -70,7 +88,7 @@ class Line:
             pieces.append(f"{ruleset.doubling_name(self.level)} ×{2**self.level}")
         if self.steps != 1:
             pieces.append(f"×{self.steps}")
-        outcome = render("line_won" if self.won else "line_lost", lang)
+        outcome = _outcome(name, bool(self.won), lang)
         note = f" ({render('note_' + self.note, lang)})" if self.note else ""
         return (f"{who}{name} {outcome}{note}: " + " · ".join(pieces)
                 + f" = {money_text(self.value, ruleset)}")

@@ -319,3 +319,17 @@ def test_preset_round_trips_through_json() -> None:
     from scoring.ruleset import Ruleset
 
     assert Ruleset.from_dict(SZMK.to_dict()) == SZMK
+
+
+def test_explanation_lines_agree_with_the_part() -> None:
+    def texts(lang: str, ruleset: Any = SZMK, **data: Any) -> list[str]:
+        hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **data})
+        return [line.describe(ruleset, lang) for line in settle(hand, ruleset).lines]
+
+    assert texts("sk", contract="game", trump="bells", points={"declarer_cards": 60})[0] \
+        .startswith("hra uhraná:")
+    assert texts("sk", contract="betl", betl_won=False)[0].startswith("malý prehraný:")
+    csm = get_preset("csm-licitovany-2023")
+    assert texts("cs", csm, contract="hundred", trump="bells",
+                 points={"declarer_cards": 80, "declarer_marriages": [40]})[0] \
+        .startswith("sto uhráno")
