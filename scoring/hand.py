@@ -187,6 +187,14 @@ class Hand:
                 return d
         return Doubling(component, 0)
 
+    def level_for(self, doubling: Doubling, payer: Seat, per_defender: bool) -> int:
+        """The level binding ``payer``; with per-defender binding the sitter, who holds no
+        cards and cannot flek, is bound only when the sheet names him (SZMK C.9)."""
+        named = payer in doubling.by or any(s == payer for s, _ in doubling.per_defender)
+        if per_defender and payer == self.sitter and not named:
+            return 0
+        return doubling.level_for(payer, per_defender)
+
     def result(self, component: Component) -> bool | None:
         """The recorded won/lost of a component whose result is not a point count."""
         return {

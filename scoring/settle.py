@@ -198,7 +198,7 @@ def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
     per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
     groups: dict[tuple[int, ...], list[Seat]] = {}
     for payer in hand.payers:
-        key = tuple(0 if hand.doublings_cancelled else d.level_for(payer, per_defender)
+        key = tuple(0 if hand.doublings_cancelled else hand.level_for(d, payer, per_defender)
                     for d in hand.doublings)
         groups.setdefault(key, []).append(payer)
     return [tuple(g) for g in groups.values()]
@@ -222,7 +222,7 @@ def _component_lines(
     for component in sorted(rung.components, key=COMPONENT_ORDER.index):
         # SZMK B.10: the flek of 100+7 is said to the whole, recorded on the sto.
         doubled = Component.HUNDRED if as_one and component is Component.SEVEN else component
-        declared = hand.doubling(doubled).level_for(payer, per_defender)
+        declared = hand.level_for(hand.doubling(doubled), payer, per_defender)
         cancelled = unfleked or hand.doublings_cancelled
         level = 0 if cancelled else min(declared, ruleset.cap_for(component))
         factor = hearts if component in ruleset.hearts_components else 1
@@ -288,7 +288,7 @@ def _silent_seven_line(
     level = 0
     if ruleset.silent_seven_doubled and not unfleked and not hand.doublings_cancelled:
         per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
-        level = min(hand.doubling(Component.HUNDRED).level_for(payer, per_defender),
+        level = min(hand.level_for(hand.doubling(Component.HUNDRED), payer, per_defender),
                     ruleset.cap_for(Component.HUNDRED))
     declarer_gains = silent.won == (silent.side is Side.DECLARER)
     units = ruleset.rates.silent_seven

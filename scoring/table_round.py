@@ -52,11 +52,12 @@ def holdings(seats: Sequence[Seat], moves: Sequence[Mapping[Seat, int]],
 
 
 def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
-    """What each seat's doublings put at stake: the doubled parts at their basic rate.
+    """What each seat's own raises put at stake: the raised part at its basic rate.
 
     Reading of C.8 (the example: 30 c is not enough to flek malý, which needs 50 c): a
-    defender who doubles risks the doubled value of the part once, toward the declarer; the
-    declarer who raises (reflek, hirš) risks it toward every defender his raise binds.
+    defender's raises are the odd levels (flek, sub), so he needs the part at the highest odd
+    level he reached, toward the declarer; the declarer's are the even ones (reflek, hirš),
+    each toward the defender it binds.
     """
     rung = ruleset.rung(hand.contract) if hand.contract else None
     stake: dict[Seat, int] = dict.fromkeys(hand.seats, 0)
@@ -74,14 +75,13 @@ def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
         cap = ruleset.cap_for(component)
         flekers = doubling.by or hand.defenders
         for payer in hand.payers:
-            level = min(doubling.level_for(payer, per_defender), cap)
-            if level <= 0:
-                continue
-            value = units * factor * 2**level * ruleset.base
-            if payer in flekers:
-                stake[payer] += value
-            if level >= 2:
-                stake[hand.declarer] += value
+            level = min(hand.level_for(doubling, payer, per_defender), cap)
+            own = level if level % 2 else level - 1  # the defender's flek or sub
+            if payer in flekers and own > 0:
+                stake[payer] += units * factor * 2**own * ruleset.base
+            answer = level - level % 2  # the declarer's reflek or hirš
+            if answer > 0:
+                stake[hand.declarer] += units * factor * 2**answer * ruleset.base
     return stake
 
 

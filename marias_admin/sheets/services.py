@@ -14,13 +14,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max, Sum
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from marias_admin.audit.services import audit_record
 from marias_admin.seating.models import Table
+from marias_admin.seating.selectors import seated_rounds_with
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -130,12 +131,14 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
     number = (sheet.hands.aggregate(n=Max("number"))["n"] or 0) + 1
     record = HandRecord(sheet=sheet, number=number, notation=notation[:300], created_by=user)
     ruleset = _ruleset(sheet)
-    _check_budget(sheet, hand, ruleset, number)
+    hand = _keep_referee_decisions(hand, None)
     _apply_settlement(record, hand, ruleset, paper_money)
     record.save()
     if hand.renonc is not None:
         _apply_round_rules(sheet, ruleset, user)
         record.refresh_from_db()
+    if hand.doublings:
+        _check_round_budget(sheet, ruleset, number)
     if sheet.scorekeeper_id is None and getattr(user, "is_authenticated", False):
         TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
     _bump(sheet)
@@ -157,12 +160,13 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
     before = _snapshot(record)
     record.notation = notation[:300]
     ruleset = _ruleset(sheet)
-    _check_budget(sheet, hand, ruleset, record.number)
+    hand = _keep_referee_decisions(hand, hand_from_dict(record.hand))
     _apply_settlement(record, hand, ruleset, paper_money)
     record.save()
     if hand.renonc is not None or (before["hand"] or {}).get("renonc"):
         _apply_round_rules(sheet, ruleset, user)
         record.refresh_from_db()
+    _check_round_budget(sheet, ruleset, record.number)
     _bump(sheet)
     audit_record(user=user, action="hand.edit", obj=record,
                  tournament=sheet.table.round.tournament, before=before,
@@ -179,8 +183,10 @@ def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
     record.deleted_at, record.deleted_by, record.delete_reason = timezone.now(), user, reason
     record.save(update_fields=["deleted_at", "deleted_by", "delete_reason"])
+    ruleset = _ruleset(sheet)
     if (record.hand or {}).get("renonc"):
-        _apply_round_rules(sheet, _ruleset(sheet), user)
+        _apply_round_rules(sheet, ruleset, user)
+    _check_round_budget(sheet, ruleset, record.number)
     _bump(sheet)
     audit_record(user=user, action="hand.delete", obj=record,
                  tournament=sheet.table.round.tournament, before=_snapshot(record),
@@ -217,23 +223,57 @@ def _apply_round_rules(sheet: TableSheet, ruleset: Ruleset, user: Any) -> None:
         HandRecord.objects.bulk_update(changed, _SETTLED_FIELDS)
 
 
-def _check_budget(sheet: TableSheet, hand: Hand, ruleset: Ruleset, number: int) -> None:
-    """SZMK C.8: nobody fleks with more than he still holds of the round's money."""
-    if ruleset.round_budget is None or not hand.doublings:
+def _keep_referee_decisions(hand: Hand, stored: Hand | None) -> Hand:
+    """A hand entry keeps what referees decided about the hand and cannot decide it itself.
+
+    Cancelling a flek is the referee's (SZMK E.1, E.2: through :func:`ruling_add`, which
+    records the ruling); so is granting PB after a renonc (ČSM 2023 E.6.f). An edit that does
+    not mention them carries them over; one that changes them is refused.
+    """
+    decided = ((stored.incorrect_flek_by, stored.doublings_cancelled) if stored
+               else ((), False))
+    entered = (hand.incorrect_flek_by, hand.doublings_cancelled)
+    if entered == ((), False):
+        hand = dataclasses.replace(hand, incorrect_flek_by=decided[0],
+                                   doublings_cancelled=decided[1])
+    elif entered != decided:
+        raise ValidationError({"doublings": _(
+            "Only a referee cancels a flek, with a ruling on the hand; enter the hand as "
+            "it was played.")}, code="referee_only")
+    if (stored is not None and hand.premium_ruling is None and stored.premium_ruling is not None
+            and hand.renonc == stored.renonc):
+        hand = dataclasses.replace(hand, premium_ruling=stored.premium_ruling)
+    return hand
+
+
+def _check_round_budget(sheet: TableSheet, ruleset: Ruleset, from_number: int) -> None:
+    """SZMK C.8: nobody fleks with more than he still holds of the round's money.
+
+    Checked from the hand just written on, after it is written: an edit, a deletion, a
+    renonce ruling or a forgiveness that moved changes what every later player held.
+    """
+    if ruleset.round_budget is None:
         return
-    earlier = sheet.hands.filter(deleted_at__isnull=True, number__lt=number)
-    sums = earlier.aggregate(**{f"m{s}": Sum(f"money_{s}") for s in hand.seats})
-    held = holdings(hand.seats, [{s: sums[f"m{s}"] or 0 for s in hand.seats}], ruleset)
-    problems = budget_problems(hand, ruleset, held)
-    if not problems:
-        return
+    records = list(sheet.hands.filter(deleted_at__isnull=True).order_by("number"))
+    moves: list[dict[int, int]] = []
+    for record in records:
+        if record.number >= from_number and (record.hand or {}).get("doublings"):
+            hand = hand_from_dict(record.hand)
+            problems = budget_problems(hand, ruleset, holdings(hand.seats, moves, ruleset))
+            if problems:
+                _refuse_budget(sheet, record.number, problems)
+        moves.append(dict(enumerate(record.money, start=1)))
+
+
+def _refuse_budget(sheet: TableSheet, number: int, problems: Sequence[Any]) -> None:
     names = {position: f"{first} {last}" for position, first, last in sheet.table.seats
              .values_list("position", "registration__player__first_name",
                           "registration__player__last_name")}
     lang = (get_language() or "cs")[:2]
     messages = [
-        dataclasses.replace(p, params={**p.params, "seat": f"{p.params['seat']} "
-                                       f"({names.get(p.params['seat'], '?')})"}).message(lang)
+        _("Hand %(number)s: %(problem)s") % {"number": number, "problem": dataclasses.replace(
+            p, params={**p.params, "seat": f"{p.params['seat']} "
+                       f"({names.get(p.params['seat'], '?')})"}).message(lang)}
         for p in problems
     ]
     raise ValidationError({"doublings": messages}, code="flek_over_budget")
@@ -404,6 +444,7 @@ def ruling_add(
         hand = HandRecord.objects.select_for_update().get(pk=hand.pk, sheet=sheet,
                                                           deleted_at__isnull=True)
         _rule_on_hand(sheet, hand, kind, seat, code, user, reason)
+        _check_round_budget(sheet, _ruleset(sheet), hand.number)
     elif kind is RulingKind.CONTUMATION:
         _contumation(sheet, seat, user)
     ruling = Ruling.objects.create(sheet=sheet, hand=hand, kind=kind, offender=offender,
@@ -411,10 +452,16 @@ def ruling_add(
     rule = _ruleset(sheet).renonc(code) if kind is RulingKind.RENONC else None
     if rule is not None and rule.red_card:
         # SZMK D.2 mimoriadny: the renonce carries a red card with it.
-        Ruling.objects.create(sheet=sheet, hand=hand, kind=RulingKind.RED_CARD,
-                              offender=offender, code=code, reason=reason, by=user)
+        card = Ruling.objects.create(sheet=sheet, hand=hand, kind=RulingKind.RED_CARD,
+                                     offender=offender, code=code, reason=reason, by=user)
+        audit_record(user=user, action="ruling.red_card", obj=card,
+                     tournament=sheet.table.round.tournament, reason=reason,
+                     after={"kind": card.kind, "hand": hand.number if hand else None,
+                            "offender": offender.pk if offender else None, "code": code},
+                     summary=f"{sheet}: {RulingKind.RED_CARD.label}")
+    ruling.still_seated = []
     if kind in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) and offender is not None:
-        _withdraw_after(sheet, offender, user, reason)
+        ruling.still_seated = _withdraw_after(sheet, offender, user, reason)
     _bump(sheet)
     audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
                  tournament=sheet.table.round.tournament, reason=reason,
@@ -424,16 +471,22 @@ def ruling_add(
     return ruling
 
 
-def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any, reason: str) -> None:
-    """A disqualified player (SZMK E.5: also the absent one) plays no further round."""
+def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any,
+                    reason: str) -> list[int]:
+    """A disqualified player (SZMK E.5: also the absent one) plays no further round.
+
+    Returns the open rounds he is still seated in: the organiser re-plans them (with consent
+    for confirmed rounds), as after any withdrawal.
+    """
     round = sheet.table.round
     first_open = max([r.number for r in round.tournament.rounds.all() if r.is_fixed],
                      default=0) + 1
     before_round = max(round.number + 1, first_open)
     if before_round > round.tournament.rounds_planned or offender.withdrawn_before_round:
-        return
+        return []
     registration_withdraw(user=user, registration=offender, before_round=before_round,
                           reason=reason)
+    return seated_rounds_with(offender, before_round)
 
 
 def _seat_of(sheet: TableSheet, offender: Registration | None) -> int | None:

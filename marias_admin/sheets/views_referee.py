@@ -301,6 +301,11 @@ def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,
         if record.premium_pending:
             text += " " + _("The PB of this hand still wait for the referee's decision.")
     messages.success(request, text)
+    seated = getattr(ruling, "still_seated", [])
+    if seated:
+        messages.warning(request, _(
+            "The player no longer plays, but is still seated in round(s) %(rounds)s: the "
+            "organiser must re-plan them.") % {"rounds": ", ".join(str(n) for n in seated)})
 
 
 # -- a hand's history --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import ScoringError, get_preset, settle
@@ -194,9 +194,22 @@ def test_thirty_cents_are_not_enough_to_flek_malý() -> None:
     assert budget_problems(_betl_fleked_by(2), SZMK, {1: 1000, 2: 50, 3: 1000}) == []
 
 
-def test_the_declarer_needs_the_money_of_his_reflek() -> None:
-    # Reading: the reflek puts the doubled value at stake toward the fleker.
-    assert flek_exposure(_betl_fleked_by(2, level=2), SZMK) == {1: 100, 2: 100, 3: 0}
+def test_each_player_needs_the_money_of_his_own_raise() -> None:
+    # Reading: the fleker risks the flek (50 c), the declarer his reflek (1 €); a sub is the
+    # defender's again (2 €), while the declarer's stake stays at his reflek.
+    assert flek_exposure(_betl_fleked_by(2, level=2), SZMK) == {1: 100, 2: 50, 3: 0}
+    sub = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "game",
+                          "trump": "bells", "points": {"declarer_cards": 60},
+                          "doublings": {"game": by(3, 2)}})
+    assert flek_exposure(sub, SZMK) == {1: 20, 2: 40, 3: 0}
+
+
+def test_the_sitter_at_a_table_of_four_is_not_bound_by_an_unnamed_flek() -> None:
+    # C.9: a flek binds the defender who says it; the sitter holds no cards.
+    hand = hand_from_dict({"players": 4, "dealer": 4, "declarer": 1, "contract": "game",
+                           "trump": "bells", "points": {"declarer_cards": 60},
+                           "doublings": {"game": 1}})
+    assert settle(hand, SZMK).money == {1: 25, 2: -10, 3: -10, 4: -5}
 
 
 def test_holdings_start_at_ten_euro() -> None:
@@ -251,6 +264,7 @@ def test_first_mensi_of_each_player_in_a_round_is_forgiven() -> None:
     assert paid == [0, 0, -20, -100, -20]
 
 
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["men.a", "men.h", "kla.a"])),
                 max_size=12))
 def test_forgiveness_is_at_most_one_minor_per_player(items: list[tuple[int, str]]) -> None:

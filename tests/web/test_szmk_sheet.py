@@ -232,3 +232,56 @@ def test_saving_a_hand_costs_the_same_queries_however_long_the_round(world):
         renonce(world, 2)
     assert counted(**fleked) == first
     assert counted(contract=None, renonc={"code": "men.c", "offender": 3}) == first_renonce
+
+
+def test_only_a_referee_cancels_a_flek(world):
+    # E.1, E.2: a scorekeeper's entry cannot fine or cancel; an edit keeps the ruling.
+    with pytest.raises(ValidationError) as error:
+        add(world, contract="game", trump="leaves", points={"declarer_cards": 60},
+            doublings={"game": {"level": 1, "by": [2]}}, incorrect_flek_by=[2])
+    assert "doublings" in error.value.message_dict
+    record = add(world, contract="game", trump="leaves",
+                 points={"declarer_cards": 90, "declarer_marriages": [40]},
+                 doublings={"game": {"level": 1, "by": [2]}})
+    world["sheet"].refresh_from_db()
+    ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.FLEK_CANCELLED,
+               hand=record, offender=world["table"].seats.get(position=2).registration,
+               code=FLEK_INCORRECT, reason="E.2 a)")
+    record.refresh_from_db()
+    ruled = record.money
+    from marias_admin.sheets.services import hand_edit
+
+    world["sheet"].refresh_from_db()
+    plain = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "game",
+                            "trump": "leaves",
+                            "points": {"declarer_cards": 90, "declarer_marriages": [40]},
+                            "doublings": {"game": {"level": 1, "by": [2]}}})
+    hand_edit(user=world["org"], record=record, expected_version=world["sheet"].version,
+              hand=plain, reason="oprava zápisu")
+    record.refresh_from_db()
+    assert record.money == ruled == [150, -225, 75]
+
+
+def test_an_edit_that_breaks_a_later_flek_budget_is_refused(world):
+    # C.8 holds for every later hand: making hand 2 cost seat 2 his money refuses the edit.
+    from marias_admin.sheets.services import hand_edit
+
+    add(world, contract=None, renonc={"code": "mim.a", "offender": 2})  # −6 €
+    second = add(world, contract="game", trump="bells", points={"declarer_cards": 60})
+    add(world, contract="betl", betl_won=True, doublings={"betl": {"level": 1, "by": [2]}})
+    world["sheet"].refresh_from_db()
+    worse = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc("mim.b", 2))
+    with pytest.raises(ValidationError) as error:
+        hand_edit(user=world["org"], record=second, expected_version=world["sheet"].version,
+                  hand=worse, reason="oprava")
+    assert "3" in " ".join(error.value.message_dict["doublings"])
+    second.refresh_from_db()
+    assert second.money == [10, -5, -5]  # nothing changed
+
+
+def test_contumation_reports_later_rounds_still_to_replan(world):
+    seat(world["t"], 2, world["org"], method="szmk")
+    absent = world["table"].seats.get(position=3).registration
+    ruling = ruling_add(user=world["referee"], sheet=world["sheet"],
+                        kind=RulingKind.CONTUMATION, offender=absent, reason="neprišiel")
+    assert ruling.still_seated == [2]
