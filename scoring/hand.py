@@ -84,6 +84,14 @@ class Renonc:
 
 
 @dataclass(frozen=True)
+class Late:
+    """A player who came to the table late (SZMK E.5: paid per started minute)."""
+
+    seat: Seat
+    minutes: int
+
+
+@dataclass(frozen=True)
 class PremiumFacts:
     """What the PB table needs to know and the cards on the sheet do not show.
 
@@ -131,6 +139,7 @@ class Hand:
     # incorrect_flek_by fleked incorrectly (E.2) and pay the fine to every other player.
     doublings_cancelled: bool = False
     incorrect_flek_by: tuple[Seat, ...] = ()
+    late: Late | None = None  # a line of its own, like a renonc without a contract
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:

@@ -11,7 +11,16 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from scoring.errors import Problem, ScoringError
-from scoring.hand import Doubling, Hand, Marriage, Points, PremiumFacts, Renonc, SilentSeven
+from scoring.hand import (
+    Doubling,
+    Hand,
+    Late,
+    Marriage,
+    Points,
+    PremiumFacts,
+    Renonc,
+    SilentSeven,
+)
 from scoring.premium.tables import pb_out
 from scoring.ruleset import Ruleset
 from scoring.settle import Settlement
@@ -23,7 +32,7 @@ _HAND_FIELDS = {
     "ruleset", "players", "dealer", "declarer", "contract", "trump", "helper", "bid",
     "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won", "durch_won",
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
-    "doublings_cancelled", "incorrect_flek_by",
+    "doublings_cancelled", "incorrect_flek_by", "late",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -107,7 +116,14 @@ def hand_from_dict(data: Any) -> Hand:
             _opt_bool(data.get("doublings_cancelled"), "doublings_cancelled")
         ),
         incorrect_flek_by=_seats(data.get("incorrect_flek_by") or [], "incorrect_flek_by"),
+        late=_opt(data.get("late"), _late),
     )
+
+
+def _late(value: Any) -> Late:
+    data = _mapping(value, "late")
+    _check_keys(data, {"seat", "minutes"}, "late.")
+    return Late(_int(data.get("seat"), "late.seat"), _int(data.get("minutes"), "late.minutes"))
 
 
 def _seats(value: Any, field: str) -> tuple[int, ...]:
@@ -260,6 +276,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         data["renonc"] = {"code": hand.renonc.code, "offender": hand.renonc.offender}
         if hand.renonc.forgiven:
             data["renonc"]["forgiven"] = True
+    if hand.late is not None:
+        data["late"] = {"seat": hand.late.seat, "minutes": hand.late.minutes}
     if hand.incorrect_flek_by:
         data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
     elif hand.doublings_cancelled:

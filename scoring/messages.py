@@ -419,6 +419,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sk": "Miesto {seat} má v kole k dispozícii {holds}, na tento flek potrebuje {needed}.",
         "en": "Seat {seat} holds {holds} in this round; this flek needs {needed}.",
     },
+    "late_not_in_rules": {
+        "cs": "Tato pravidla platbu za pozdní příchod neznají.",
+        "sk": "Tieto pravidlá platbu za oneskorený príchod nepoznajú.",
+        "en": "These rules have no payment for arriving late.",
+    },
+    "late_own_line": {
+        "cs": "Pozdní příchod se zapisuje na samostatný řádek, bez hry a renonce.",
+        "sk": "Oneskorený príchod sa zapisuje na samostatný riadok, bez hry a renonce.",
+        "en": "A late arrival is a line of its own, without a contract or renonc.",
+    },
+    "late_minutes_range": {
+        "cs": "Minut zpoždění má být 1 až {max} (později je to kontumace), ne {minutes}.",
+        "sk": "Minút oneskorenia má byť 1 až {max} (neskôr je to kontumácia), nie {minutes}.",
+        "en": "Minutes late must be 1 to {max} (later is a contumation), not {minutes}.",
+    },
+    "line_late": {
+        "cs": "pozdní příchod místa {seat} ({minutes} min): platí každému {amount}",
+        "sk": "oneskorený príchod miesta {seat} ({minutes} min): platí každému {amount}",
+        "en": "seat {seat} arrived late ({minutes} min): pays everyone {amount}",
+    },
     "line_contract_not_settled": {
         "cs": "renonc {code}: hra se neplatí, jen paušál",
         "sk": "renonce {code}: hra sa neplatí, len paušál",

@@ -65,6 +65,7 @@ class Rates:
     pausal_3: int = 0  # SZMK väčší renonce
     pausal_4: int = 0  # SZMK mimoriadny renonce
     incorrect_flek: int = 0  # SZMK E.2: paid by the fleker to every other player
+    late_minute: int = 0  # SZMK E.5: per started minute late, to every other player
     limit: int | None = 500  # None: no limit (SZMK)
     raised_limit: int | None = 750
 
@@ -129,6 +130,7 @@ class Ruleset:
     forgiven_renonc_kinds: frozenset[RenoncKind] = frozenset()  # SZMK D.1: menší
     forgiven_per_round: int = 1  # how many of those each player has forgiven per round
     contumation_gain: int | None = None  # SZMK E.5: each present player's win, base units
+    late_minutes_max: int = 10  # SZMK E.5: later than that is a contumation
     language: str = "cs"  # of the sheets and explanations the ruleset's players write
     part_names: tuple[tuple[str, str], ...] = ()  # local names of parts, e.g. betl → malý
     overrides: tuple[str, ...] = field(default=(), compare=False)

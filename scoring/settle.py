@@ -76,6 +76,7 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
             pending, described = _grant_premium(hand, ruleset, award, premium, lines)
     _settle_penalty(hand, ruleset, money, lines)
     _settle_incorrect_flek(hand, ruleset, money, lines)
+    _settle_late(hand, ruleset, money, lines)
 
     assert sum(money.values()) == 0, "a hand must sum to zero"
     return Settlement(
@@ -371,6 +372,19 @@ def _settle_incorrect_flek(
                 _transfer(money, frm=fleker, to=seat, amount=amount)
         lines.append(Line("incorrect_flek_fine", units=units, value=-amount,
                           params={"seat": fleker}))
+
+
+def _settle_late(hand: Hand, ruleset: Ruleset, money: dict[Seat, int], lines: list[Line]) -> None:
+    """SZMK E.5: the late player pays every other player per started minute."""
+    if hand.late is None:
+        return
+    units = ruleset.rates.late_minute * hand.late.minutes
+    amount = units * ruleset.base
+    for seat in hand.seats:
+        if seat != hand.late.seat:
+            _transfer(money, frm=hand.late.seat, to=seat, amount=amount)
+    lines.append(Line("late", units=units, value=-amount,
+                      params={"seat": hand.late.seat, "minutes": hand.late.minutes}))
 
 
 # -- premium points ----------------------------------------------------------------------------

@@ -38,6 +38,7 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
     rung = ruleset.rung(hand.contract) if hand.contract else None
     _check_renonc(hand, ruleset, errors)
     _check_cancelled_doublings(hand, ruleset, errors)
+    _check_late(hand, ruleset, errors)
     if hand.contract is None:
         _check_renonc_only(hand, ruleset, errors)
     elif hand.contract == CONCESSION:
@@ -134,7 +135,7 @@ def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> No
 def _check_renonc_only(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
     """A line of the sheet that records only a penalty, e.g. a second misdeal (E.3.f)."""
     rule = renonc_rule(hand, ruleset)
-    if hand.renonc is None:
+    if hand.renonc is None and hand.late is None:
         errors.append(Problem("contract_missing", "contract", {}))
     elif rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER:
         errors.append(Problem("renonc_needs_contract", "contract", {"code": rule.code}))
@@ -205,6 +206,23 @@ def _flek_looks_incorrect(hand: Hand, ruleset: Ruleset, rung: Rung) -> bool:
     points = hand.points
     return (Component.GAME in fleked and points is not None
             and points.declarer_total >= INCORRECT_FLEK_TOTAL)
+
+
+def _check_late(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    """SZMK E.5: lateness is a line of its own, within the minutes before a contumation."""
+    late = hand.late
+    if late is None:
+        return
+    if not ruleset.rates.late_minute:
+        errors.append(Problem("late_not_in_rules", "late", {}))
+    if hand.contract is not None or hand.renonc is not None:
+        errors.append(Problem("late_own_line", "late", {}))
+    if not 1 <= late.seat <= hand.players:
+        errors.append(Problem("seat_range", "late.seat", {"seat": late.seat,
+                                                          "players": hand.players}))
+    if not 1 <= late.minutes <= ruleset.late_minutes_max:
+        errors.append(Problem("late_minutes_range", "late.minutes",
+                              {"minutes": late.minutes, "max": ruleset.late_minutes_max}))
 
 
 def _check_cancelled_doublings(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:

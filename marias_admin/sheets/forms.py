@@ -362,6 +362,7 @@ class StructuredHandForm(HandForm):
         "laid_down": "laid_down", "not_played": "not_played", "doublings": "laid_down",
         "renonc": "renonc_code", "renonc.code": "renonc_code",
         "renonc.offender": "renonc_offender",
+        "late": "late_seat", "late.seat": "late_seat", "late.minutes": "late_minutes",
         **{f"doublings.{c.value}": f"doubling_{c.value}" for c in COMPONENT_ORDER},
         **{f"doublings.{c.value}.": f"doubling_{c.value}" for c in COMPONENT_ORDER},
         "premium.trumps": "pb_trumps", "premium.trump_ace": "pb_trump_ace",
@@ -460,6 +461,14 @@ class StructuredHandForm(HandForm):
             ("", "—"), *((r.code, f"{r.code} – {r.name_en if english else r.name_cs}")
                          for r in ruleset.renoncs)]
         self.fields["renonc_offender"].choices = [("", "—"), *seat_choices(self.seats)]
+        if ruleset.rates.late_minute:
+            # SZMK E.5: a line of its own for a player who came late.
+            self.fields["late_seat"] = forms.TypedChoiceField(
+                label=_("Came late"), required=False, coerce=int, empty_value=None,
+                choices=[("", "—"), *seat_choices(self.seats)])
+            self.fields["late_minutes"] = forms.IntegerField(
+                label=_("Minutes late (started)"), required=False, min_value=1,
+                max_value=ruleset.late_minutes_max)
         if "pb_defender_claims" in self.fields:
             self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
         # Order: who, what, how it went, PB facts.
@@ -530,6 +539,13 @@ class StructuredHandForm(HandForm):
             hand["laid_down"] = True
         if data.get("not_played"):
             hand["not_played"] = True
+        if data.get("late_seat") is not None or data.get("late_minutes") is not None:
+            if data.get("late_seat") is None:
+                self.add_error("late_seat", _("Choose who came late."))
+            elif data.get("late_minutes") is None:
+                self.add_error("late_minutes", _("Give the started minutes."))
+            else:
+                hand["late"] = {"seat": data["late_seat"], "minutes": data["late_minutes"]}
         if data.get("renonc_code"):
             if data.get("renonc_offender") is None:
                 self.add_error("renonc_offender", _("Choose who committed the renonc."))
@@ -586,6 +602,9 @@ class StructuredHandForm(HandForm):
         renonc = hand.get("renonc")
         if renonc:
             initial["renonc_code"], initial["renonc_offender"] = renonc["code"], renonc["offender"]
+        late = hand.get("late")
+        if late:
+            initial["late_seat"], initial["late_minutes"] = late["seat"], late["minutes"]
         premium = hand.get("premium") or {}
         for name in ("trumps", "helper_cards", "betl_catching_aces",
                      "betl_six_card_single_catcher", "durch_unsolid_suits"):

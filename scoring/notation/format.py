@@ -6,7 +6,8 @@ the parser reads it back to the same hand, ``parse(format_hand(h)) == h`` for ev
 Clauses come in one fixed order and each fact has one spelling, so equal hands give equal text.
 
 The description is written in the sheet language of the ruleset (:func:`sheet_language`): Czech
-for ČSM, Slovak for SZMK (farba gule, reflek, malý uhraný, renonce ... hráča 2).
+for ČSM, Slovak for SZMK (farba gule, reflek, malý uhraný, renonce ... hráča 2, oneskorený
+príchod hráča 2, 7 min).
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class _Formatter:
             out.append(self.words["not_played"])
         if hand.renonc is not None and hand.contract is not None:
             out.append(self._renonc())
+        if hand.late is not None and (hand.contract is not None or hand.renonc is not None):
+            out.append(self._late())  # never valid; written so that nothing is lost
         out += self._premium(hand.premium)
         if hand.premium_ruling is not None:
             out.append(self.words["ruling_granted" if hand.premium_ruling else "ruling_refused"])
@@ -91,8 +94,13 @@ class _Formatter:
         """The first clause and the trump a reader of it would assume."""
         hand = self.hand
         if hand.contract is None:
-            # A renonc-only line starts with the renonc; anything else needs a placeholder.
-            return (self._renonc() if hand.renonc is not None else self.words["no_contract"]), None
+            # A renonc-only line starts with the renonc, a late arrival (SZMK E.5) with the
+            # lateness; anything else needs a placeholder.
+            if hand.renonc is not None:
+                return self._renonc(), None
+            if hand.late is not None:
+                return self._late(), None
+            return self.words["no_contract"], None
         if hand.contract == CONCESSION:
             return self.words["concession"], None
         rung = self._rung(hand.contract, "contract")
@@ -217,6 +225,11 @@ class _Formatter:
         if renonc.forgiven:  # SZMK D.1
             text = self.words["forgiven"].format(renonc=text)
         return text
+
+    def _late(self) -> str:
+        late = self.hand.late
+        assert late is not None
+        return self.words["late"].format(seat=late.seat, minutes=late.minutes)
 
     def _count(self, name: str, value: int) -> str:
         label = (lx.PREMIUM_COUNT_LABEL_EN[name] if self.lang == "en"

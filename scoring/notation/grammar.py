@@ -251,6 +251,15 @@ RULING_RESULT = table(
 )
 CANCELLED = table(_words(lx.CANCELLED_WORDS, True))
 INCORRECT_FLEK = table(_words(lx.INCORRECT_FLEK_WORDS, True), boundary=False)
+LATE = table(_words(lx.LATE_WORDS, True))
+# The late seat: "@2", " hráča 2" or " 2"; the prefix is matched apart from the digit, so that
+# a missing seat is reported where the seat should be.
+LATE_SEAT_MARK = re.compile(r"[ ]*@[ ]*|[ ]+")
+LATE_SEAT = re.compile(r"([0-9])(?![0-9])")
+LATE_MINUTES = re.compile(r"[ ,]+([0-9]+)")  # the seat and the minutes are both digits
+MINUTE_UNIT = re.compile(
+    r"(?:[ ]*(?:" + _alternatives(lx.MINUTE_WORDS) + ")|" + lx.MINUTE_LETTER + r")(?![a-zž])"
+)
 FORGIVEN = re.compile(r"[ ,]+(?:" + _alternatives(lx.FORGIVEN_WORDS) + r")(?![a-zž])")
 
 _SPACE = r"[ ]*"

@@ -172,6 +172,16 @@ FORGIVEN_WORDS = ("odp", "odpuštěn", "odpustený", "odpuštěný")
 CANCELLED_WORDS = ("zf", "fleky zrušeny", "fleky zrušené")  # every flek of the hand void
 INCORRECT_FLEK_WORDS = ("nf", "nekorektní flek", "nekorektný flek")  # nf@2: seat 2 fined
 
+# -- late arrival (SZMK E.5) ----------------------------------------------------------------------
+
+# A line of its own: the late seat, then the started minutes (nesk@2 7m; oneskorený príchod
+# hráča 2, 7 min). "nesk" (neskoro) is the shorthand; the descriptions of every language parse.
+LATE_WORDS = ("nesk", "oneskorený príchod", "pozdní příchod")
+# After the minutes: glued "m" (7m), or a word (7 min, 7 minút). A spaced "m" is not a unit,
+# because on a Slovak sheet m is the malý.
+MINUTE_LETTER = "m"
+MINUTE_WORDS = ("min", "minút", "minúty", "minúta", "minut", "minuty", "minuta")
+
 # -- PB facts ------------------------------------------------------------------------------------
 
 # Counts: the key before or after the number (tr4, trumfů 4, 4 trumfy). The first word of each
@@ -233,6 +243,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "laid_down": "ložená",
         "not_played": "nehráno",
         "renonc": "renonc {code} ({name}) hráče {seat}",
+        "late": "pozdní příchod hráče {seat}, {minutes} min",
         "forgiven": "{renonc} odpuštěn",
         "cancelled": "fleky zrušeny",
         "incorrect_one": "nekorektní flek hráče {seats}",
@@ -266,6 +277,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "laid_down": "laid down",
         "not_played": "not played",
         "renonc": "renonc {code} ({name}) by seat {seat}",
+        "late": "late arrival of seat {seat}, {minutes} min",
         "forgiven": "{renonc}, forgiven",
         "cancelled": "doublings cancelled",
         "incorrect_one": "incorrect flek by seat {seats}",
@@ -305,6 +317,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "laid_down": "vyložená",
         "not_played": "nehrané",
         "renonc": "renonce {code} ({name}) hráča {seat}",
+        "late": "oneskorený príchod hráča {seat}, {minutes} min",
         "forgiven": "{renonc} odpustený",
         "cancelled": "fleky zrušené",
         "incorrect_one": "nekorektný flek hráča {seats}",

@@ -59,6 +59,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cs": "očekáváno místo hráče, který renonc způsobil (např. @3)",
         "en": "the seat of the offender was expected (e.g. @3)",
     },
+    "notation_expected_minutes": {
+        "cs": "očekáván počet započatých minut zpoždění (např. nesk@2 7m)",
+        "en": "the number of started minutes late was expected (e.g. nesk@2 7m)",
+    },
     "notation_expected_number": {
         "cs": "očekáváno číslo (body aktéra z karet)",
         "en": "a number was expected (the declarer's card points)",
@@ -120,8 +124,8 @@ MESSAGES_SK: dict[str, str] = {
     "notation_expected_separator": "pred ďalším údajom sa očakáva medzera alebo čiarka",
     "notation_expected_item":
         "očakáva sa údaj: flek (fh, r100, f@23), body (80+40:10), výsledok (h+, s-, m+, +),"
-        " tichá sedma (ti+), vyložená (l), nekorektný flek (nf@2), zrušené fleky (zf)"
-        " alebo renonce (!kla.a@3)",
+        " tichá sedma (ti+), vyložená (l), nekorektný flek (nf@2), zrušené fleky (zf),"
+        " renonce (!kla.a@3) alebo oneskorený príchod (nesk@2 7m)",
     "notation_expected_component": "očakáva sa časť hry (h, s alebo 7, 100, m, v)",
     "notation_expected_seat": "očakáva sa číslo miesta pri stole (1 až 4)",
     "notation_expected_level":
@@ -130,6 +134,8 @@ MESSAGES_SK: dict[str, str] = {
     "notation_expected_outcome": "očakáva sa výsledok (+ alebo -, uhraná alebo prehraná)",
     "notation_expected_offender":
         "očakáva sa miesto hráča, ktorý urobil renonce (napr. @3)",
+    "notation_expected_minutes":
+        "očakáva sa počet začatých minút oneskorenia (napr. nesk@2 7m)",
     "notation_expected_number": "očakáva sa číslo (body voliaceho hráča z kariet)",
     "notation_expected_ruling": "očakáva sa rozhodnutie o PB (pb+ priznané, pb- zamietnuté)",
     "notation_unknown_renonc": "očakáva sa kód renonce podľa pravidiel ({known})",

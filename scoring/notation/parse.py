@@ -23,6 +23,7 @@ from scoring.hand import (
     CARD_POINTS_TOTAL,
     Doubling,
     Hand,
+    Late,
     Marriage,
     Points,
     PremiumFacts,
@@ -89,6 +90,7 @@ _WHAT: dict[str, tuple[str, str]] = {
     "ruling": ("rozhodnutí o PB", "PB ruling"),
     "cancelled": ("fleky zrušeny", "doublings cancelled"),
     "incorrect_flek": ("nekorektní flek", "incorrect flek"),
+    "late": ("pozdní příchod", "late arrival"),
 }
 
 
@@ -116,11 +118,12 @@ class _Parser:
         self.ruling: bool | None = None
         self.cancelled = False
         self.incorrect_flek_by: tuple[int, ...] = ()
+        self.late: Late | None = None
         self.seen: set[str] = set()
         self.items: tuple[Callable[[], bool], ...] = (
-            self._renonc, self._silent_seven, self._result, self._overall, self._premium_fact,
-            self._ruling_on_doublings, self._doubling, self._points, self._flag, self._bid,
-            self._helper, self._trump,
+            self._renonc, self._late, self._silent_seven, self._result, self._overall,
+            self._premium_fact, self._ruling_on_doublings, self._doubling, self._points,
+            self._flag, self._bid, self._helper, self._trump,
         )
 
     # -- driver ----------------------------------------------------------------------------------
@@ -147,7 +150,7 @@ class _Parser:
             silent_seven=self.silent_seven, premium=PremiumFacts(**self.premium),
             laid_down=self.laid_down, not_played=self.not_played, renonc=self.renonc,
             premium_ruling=self.ruling, doublings_cancelled=self.cancelled,
-            incorrect_flek_by=self.incorrect_flek_by,
+            incorrect_flek_by=self.incorrect_flek_by, late=self.late,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -165,8 +168,9 @@ class _Parser:
 
     def _contract(self) -> None:
         cur = self.cur
-        if cur.peek(self.w.renonc_start) or cur.match(gm.NO_CONTRACT.pattern):
-            return  # a sheet line with only a renonc (E.3.f second misdeal, ...)
+        if (cur.peek(self.w.renonc_start) or cur.peek(gm.LATE.pattern)
+                or cur.match(gm.NO_CONTRACT.pattern)):
+            return  # a sheet line with only a renonc (E.3.f second misdeal, ...) or lateness
         if cur.match(gm.CONCESSION.pattern):
             self.contract = CONCESSION
             return
@@ -245,6 +249,26 @@ class _Parser:
             raise cur.error("notation_expected_offender")
         forgiven = cur.match(gm.FORGIVEN) is not None  # SZMK D.1
         self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
+        return True
+
+    def _late(self) -> bool:
+        """SZMK E.5: ``nesk@2 7m``, ``oneskorený príchod hráča 2, 7 min``."""
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.LATE.pattern):
+            return False
+        self._once("late", start)
+        if cur.match(gm.LATE_SEAT_MARK) and cur.match(self.w.player.pattern):
+            cur.match(gm.SPACES)
+        seat = cur.match(gm.LATE_SEAT)
+        if seat is None:
+            raise cur.error("notation_expected_seat")
+        minutes = cur.match(gm.LATE_MINUTES)
+        if minutes is None:
+            cur.skip_separators()  # point at what stands where the minutes should be
+            raise cur.error("notation_expected_minutes")
+        self.late = Late(int(seat.group(1)), cur.number(minutes, 1))
+        cur.match(gm.MINUTE_UNIT)
         return True
 
     def _silent_seven(self) -> bool:

@@ -111,6 +111,8 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
         items.append("n")
     if hand.renonc is not None and hand.contract is not None:
         items.append(_renonc(hand))
+    if hand.late is not None and (hand.contract is not None or hand.renonc is not None):
+        items.append(_late(hand))  # never valid; written so that nothing is lost
     items += _premium(hand.premium)
     if hand.premium_ruling is not None:
         items.append("pb" + _sign(hand.premium_ruling))
@@ -121,7 +123,12 @@ def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
     implied: Suit | None = None
     glued_helper = False
     if hand.contract is None:
-        head = _renonc(hand) if hand.renonc is not None else fold_phrase(lx.NO_CONTRACT_WORDS[0])
+        if hand.renonc is not None:
+            head = _renonc(hand)
+        elif hand.late is not None:
+            head = _late(hand)
+        else:
+            head = fold_phrase(lx.NO_CONTRACT_WORDS[0])
     elif hand.contract == CONCESSION:
         head = lx.CONCESSION_WORDS[0]
     else:
@@ -163,6 +170,12 @@ def _renonc(hand: Hand) -> str:
     code = hand.renonc.code.replace(".", "").lower()
     forgiven = f" {lx.FORGIVEN_WORDS[0]}" if hand.renonc.forgiven else ""  # SZMK D.1
     return f"!{code}{lx.BY_MARK}{hand.renonc.offender}{forgiven}"
+
+
+def _late(hand: Hand) -> str:
+    """SZMK E.5: ``nesk@2 7m``, seat 2 came 7 started minutes late."""
+    assert hand.late is not None
+    return f"{lx.LATE_WORDS[0]}{lx.BY_MARK}{hand.late.seat} {hand.late.minutes}{lx.MINUTE_LETTER}"
 
 
 def _premium(facts: PremiumFacts) -> list[str]:

@@ -119,11 +119,12 @@ SZMK_VOLENY_2024 = Ruleset(
     currency="EUR",
     ladder=LADDER,
     # C.5 in units of 5 c: hra 5, fleked hra 10 (the flek doubling), tichá sedma 5,
-    # sedma 10, stovka 20, malý 25, veľký 50. D.2 paušály: 10 c, 50 c, 1 €, 3 €; E.2: 1 €.
+    # sedma 10, stovka 20, malý 25, veľký 50. D.2 paušály: 10 c, 50 c, 1 €, 3 €; E.2: 1 €;
+    # E.5: 10 c per started minute late.
     rates=Rates(
         game=1, seven=2, silent_seven=1, hundred=4, betl=5, durch=10, two_sevens=0,
         two_sevens_hearts=0, concession=0, pausal_1=2, pausal_2=10, pausal_3=20, pausal_4=60,
-        incorrect_flek=20, limit=None, raised_limit=None,
+        incorrect_flek=20, late_minute=2, limit=None, raised_limit=None,
     ),
     silent_seven_hearts=True,  # C.5: hearts double the payment
     silent_hundred=SilentHundredRule.SERIES,  # C.5: a reached 100 counts the hra twice

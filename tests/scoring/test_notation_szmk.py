@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import ScoringError
-from scoring.hand import Doubling, Hand, Marriage, Points, Renonc, SilentSeven
+from scoring.hand import Doubling, Hand, Late, Marriage, Points, Renonc, SilentSeven
 from scoring.jsonio import hand_from_dict
 from scoring.messages import MESSAGES as CATALOGUE
 from scoring.messages import render
@@ -187,6 +187,19 @@ PARSED = [
     ("hg !kla.a@1", hand(contract="game", trump=Suit.BELLS, renonc=Renonc("kla.a", 1))),
     ("v !vacb@2", hand(contract="durch", renonc=Renonc("vac.b", 2))),
     ("hg !mim.a@3", hand(contract="game", trump=Suit.BELLS, renonc=Renonc("mim.a", 3))),
+    # a late arrival (E.5): a line of its own, the seat and the started minutes
+    ("nesk@2 7m", hand(contract=None, late=Late(2, 7))),
+    ("nesk@2 7", hand(contract=None, late=Late(2, 7))),
+    ("nesk 2 7", hand(contract=None, late=Late(2, 7))),
+    ("nesk@3,10", hand(contract=None, late=Late(3, 10))),
+    ("NESK@1 1M", hand(contract=None, late=Late(1, 1))),
+    ("nesk hráča 2 7 minút", hand(contract=None, late=Late(2, 7))),
+    ("oneskorený príchod hráča 2, 7 min", hand(contract=None, late=Late(2, 7))),
+    ("oneskoreny prichod hraca 2, 7 min", hand(contract=None, late=Late(2, 7))),
+    ("pozdní příchod hráče 2, 7 min", hand(contract=None, late=Late(2, 7))),
+    # read, and left to the validator (late_own_line)
+    ("hg nesk@2 7m h+", hand(contract="game", trump=Suit.BELLS, game_won=True,
+                             late=Late(2, 7))),
 ]
 
 
@@ -240,6 +253,8 @@ DESCRIBED = [
      " renonce men.c (nepripravená karta na výnos (malý, veľký)) hráča 3 odpustený"),
     (hand(contract=None, renonc=Renonc("mim.b", 2)),
      "renonce mim.b (zamiešanie alebo roztrhanie kariet po renonce) hráča 2"),
+    (hand(contract=None, late=Late(2, 7)), "oneskorený príchod hráča 2, 7 min"),
+    (hand(players=4, contract=None, late=Late(4, 10)), "oneskorený príchod hráča 4, 10 min"),
 ]
 
 
@@ -268,6 +283,39 @@ def test_english_gloss() -> None:
     assert format_hand(read("!mena@1 odp"), SZMK, "en") == (
         "renonc men.a (wrong shuffle) by seat 1, forgiven"
     )
+    assert format_hand(read("nesk@2 7m"), SZMK, "en") == "late arrival of seat 2, 7 min"
+
+
+# -- a late arrival (E.5) ----------------------------------------------------------------------
+
+
+def test_a_late_arrival_is_written_in_shorthand_and_settled() -> None:
+    late = hand(contract=None, late=Late(2, 7))
+    assert format_shorthand(late, SZMK) == "nesk@2 7m"
+    assert check(late, SZMK)[0] == []
+    money = settle(late, SZMK).money
+    assert [money[s] for s in sorted(money)] == [70, -140, 70]  # 10 c a minute to each
+
+
+def test_a_late_arrival_beside_a_contract_survives_the_text_for_the_validator() -> None:
+    # Never valid (late_own_line), but neither the description nor the shorthand drops it.
+    for h in (hand(contract="game", trump=Suit.BELLS, game_won=True, late=Late(2, 7)),
+              hand(contract=None, renonc=Renonc("men.a", 1), late=Late(3, 2))):
+        assert [p.code for p in check(h, SZMK)[0]] == ["late_own_line"]
+        assert read(format_hand(h, SZMK), **seats_of(h)) == h
+        assert read(format_shorthand(h, SZMK), **seats_of(h)) == h
+    assert format_hand(hand(contract=None, renonc=Renonc("men.a", 1), late=Late(3, 2)),
+                       SZMK) == (
+        "renonce men.a (nesprávne miešanie) hráča 1, oneskorený príchod hráča 3, 2 min")
+
+
+def test_a_czech_sheet_describes_a_late_arrival_and_the_rules_refuse_it() -> None:
+    h = read("nesk@2 7m", ruleset=CSM, players=4)
+    assert h.late == Late(2, 7)
+    assert format_hand(h, CSM) == "pozdní příchod hráče 2, 7 min"
+    assert read(format_hand(h, CSM), ruleset=CSM, players=4) == h
+    assert read(format_shorthand(h, CSM), ruleset=CSM, players=4) == h
+    assert [p.code for p in check(h, CSM)[0]] == ["late_not_in_rules"]
 
 
 # -- ČSM is untouched --------------------------------------------------------------------------
@@ -324,6 +372,21 @@ BAD = [
     ("hg fh@3 sub@", "notation_expected_seat", 12),
     ("m r@3 m", "notation_expected_item", 6),
     ("hg 12345", "notation_number_too_long", 3),
+    # a late arrival: the seat, then the minutes
+    ("nesk", "notation_expected_seat", 4),
+    ("nesk@", "notation_expected_seat", 5),
+    ("nesk@x 7", "notation_expected_seat", 5),
+    ("nesk@27", "notation_expected_seat", 5),
+    ("oneskorený príchod hráča, 7 min", "notation_expected_seat", 24),
+    ("nesk@2", "notation_expected_minutes", 6),
+    ("nesk@2 ", "notation_expected_minutes", 7),
+    ("nesk@2 x", "notation_expected_minutes", 7),
+    ("nesk@2x", "notation_expected_minutes", 6),
+    ("oneskorený príchod hráča 2, sedem min", "notation_expected_minutes", 28),
+    ("nesk@2 7x", "notation_expected_separator", 8),
+    ("nesk@2 7 m", "notation_expected_item", 9),  # a spaced m is the malý, not minutes
+    ("nesk@2 12345", "notation_number_too_long", 7),
+    ("nesk@2 7 nesk@3 1", "notation_twice", 9),
 ]
 
 
@@ -406,6 +469,9 @@ def szmk_hands(draw: st.DrawFn) -> Hand:
     declarer = draw(st.sampled_from([s for s in range(1, n + 1) if s != sitter]))
     defenders = tuple(s for s in range(1, n + 1) if s not in (declarer, sitter))
     seats = {"players": n, "dealer": dealer, "declarer": declarer}
+    if draw(st.integers(0, 7)) == 0:  # E.5: a late arrival, a line of its own
+        return Hand(**seats, contract=None,
+                    late=Late(draw(st.integers(1, n)), draw(st.integers(1, 10))))
     rule = draw(st.none() | st.none() | st.sampled_from(SZMK.renoncs))
     renonc = None
     if rule is not None:
@@ -503,6 +569,7 @@ _PIECES = sorted({
     *lx.SK_LOST_WORDS, *lx.SK_LAID_DOWN_WORDS, *lx.SK_NOT_PLAYED_WORDS, *lx.SK_BID_WORDS,
     *lx.SK_RENONC_WORDS, *lx.SK_SILENT_SEVEN_WORDS, *lx.SK_SIDE_WORDS, *lx.SK_PLAYER_WORDS,
     *lx.FORGIVEN_WORDS, *lx.CANCELLED_WORDS, *lx.INCORRECT_FLEK_WORDS,
+    *lx.LATE_WORDS, *lx.MINUTE_WORDS, lx.MINUTE_LETTER, "7m", "10",
     *(w for words in lx.SK_SUIT_WORDS.values() for w in words),
     *(rung.name_cs for rung in SZMK.ladder), *SZMK.doubling_names,
     "h", "s", "7", "100", "100+7", "f", "ff", "r", "3f", "sub", "hirs", "na", "od", "men.a",

@@ -285,3 +285,24 @@ def test_contumation_reports_later_rounds_still_to_replan(world):
     ruling = ruling_add(user=world["referee"], sheet=world["sheet"],
                         kind=RulingKind.CONTUMATION, offender=absent, reason="neprišiel")
     assert ruling.still_seated == [2]
+
+
+def test_late_arrival_is_paid_per_started_minute(client, world):
+    # SZMK E.5: 10 c per started minute to each opponent; more than 10 minutes is refused.
+    client.force_login(world["org"])
+    t = world["t"]
+    url = reverse("sheets:hand_add", args=[t.pk, 1, 1])
+
+    def post(minutes: int):
+        world["sheet"].refresh_from_db()
+        return client.post(url, {
+            "entry": "form", "form-version": world["sheet"].version, "form-dealer": 3,
+            "form-contract": "none", "form-late_seat": 2, "form-late_minutes": minutes})
+
+    response = post(11)
+    assert response.status_code == 200 and moneys(world) == []
+    assert "late_minutes" in response.context["struct_form"].errors
+    assert post(7).status_code == 302
+    assert moneys(world) == [[70, -140, 70]]
+    record = live_hands(world["sheet"]).get()
+    assert "7 min" in record.description
