@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS
+from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS, money
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import services
 from marias_admin.sheets.forms import (
@@ -61,6 +61,8 @@ from marias_admin.tournaments.selectors import user_roles
 from scoring import ScoringError, settle
 from scoring.jsonio import hand_from_dict
 from scoring.notation import format_hand, format_shorthand
+from scoring.ruleset import Ruleset
+from scoring.table_round import holdings
 
 # -- loading and access ------------------------------------------------------------------------
 
@@ -340,6 +342,15 @@ def _totals_initial(sheet: TableSheet, seats: list[Seat], prefix: str) -> dict[s
     return initial
 
 
+def _round_money(ruleset: Ruleset, totals: list[int]) -> list[str] | None:
+    """Each seat's money of the round (SZMK C.8), or None where the rules start at zero."""
+    if ruleset.round_budget is None:
+        return None
+    seats = range(1, len(totals) + 1)
+    held = holdings(seats, [dict(zip(seats, totals, strict=True))], ruleset)
+    return [money(held[seat]) for seat in seats]
+
+
 def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
              preview: dict[str, Any] | None, conflict: str | None) -> dict[str, Any]:
     sheet, seats = page.sheet, page.seats
@@ -359,8 +370,7 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
         "totals": [(seat, signed(m), pb_text(p))
                    for seat, m, p in zip(seats, account.money, account.pb, strict=True)],
         # SZMK C.8: the money each player holds of the round's 10 € (nahratá suma).
-        "round_money": [f"{(page.ruleset().round_budget + m) / 100:.2f}".replace(".", ",")
-                        for m in account.money] if page.ruleset().round_budget else None,
+        "round_money": _round_money(page.ruleset(), account.money),
         "next_dealer": dealer, "sitter": dealer if page.players == 4 else None,
         "next_number": max((h.number for h in page.hands), default=0) + 1,
         "can_write": page.can_write, "can_confirm": page.can_confirm,
