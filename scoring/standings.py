@@ -201,6 +201,26 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
     return result
 
 
+def round_money(money: int, rules: StandingsRules) -> int | None:
+    """SZMK C.8: the money a player ends a round with ("nahratá suma") = budget + ZB."""
+    return None if rules.round_budget is None else rules.round_budget + money
+
+
+def total_money(standing: Standing, rules: StandingsRules) -> int | None:
+    """SZMK: the sum of the counted rounds' money (budget + ZB each); None elsewhere."""
+    if rules.round_budget is None:
+        return None
+    counted = sum(1 for r in standing.rounds if r.round not in standing.dropped)
+    return counted * rules.round_budget + standing.money
+
+
+def table_points(money: Sequence[int], rules: StandingsRules) -> list[Fraction]:
+    """The placement points of one table's round money, in the given order (for planning a
+    result before it is entered, e.g. the demo's last round)."""
+    scores = [RoundScore(player=i, round=0, table=0, money=m) for i, m in enumerate(money)]
+    return [row.bp for row in rank_round(scores, rules)]
+
+
 def _money_reason(score: RoundScore, sb: Fraction, rules: StandingsRules) -> str:
     scale = rules.minor_per_major
     if rules.round_budget is not None:  # SZMK C.8: the round money starts at the budget

@@ -100,6 +100,26 @@ def budget_problems(hand: Hand, ruleset: Ruleset, held: Mapping[Seat, int]) -> l
     return problems
 
 
+def first_over_budget(round_hands: Sequence[tuple[Hand, Mapping[Seat, int]]],
+                      ruleset: Ruleset, start: int = 0) -> tuple[int, list[Problem]] | None:
+    """The first hand from index ``start`` on whose doublings need more money than a player
+    holds after the hands before it (SZMK C.8), with its problems; None when all fit.
+
+    ``round_hands`` are the round's hands in order, each with the money it moved. An edit,
+    a deletion or a ruling changes what every later player holds, so they are all checked.
+    """
+    if ruleset.round_budget is None:
+        return None
+    moves: list[Mapping[Seat, int]] = []
+    for index, (hand, moved) in enumerate(round_hands):
+        if index >= start and hand.doublings:
+            problems = budget_problems(hand, ruleset, holdings(hand.seats, moves, ruleset))
+            if problems:
+                return index, problems
+        moves.append(moved)
+    return None
+
+
 def contumation_money(seats: Sequence[Seat], absent: Sequence[Seat],
                       ruleset: Ruleset) -> dict[Seat, int]:
     """The round's money when players did not turn up (SZMK E.5).

@@ -23,10 +23,10 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
 
@@ -56,11 +56,12 @@ from marias_admin.sheets.services import (
     sheet_for,
     sheet_submit,
 )
-from marias_admin.standings.selectors import round_scores
+from marias_admin.standings.selectors import round_scores, rules_from
 from marias_admin.tournaments.models import Registration, Role, Tournament, TournamentState
 from marias_admin.tournaments.services import role_grant, tournament_create, tournament_update
 from scoring import Doubling, Hand, Marriage, Points, Suit
 from scoring.ruleset import Ruleset
+from scoring.standings import StandingsRules, compute_standings, table_points
 from scoring.types import Component
 
 SZMK_DEMO_NAME = "Demo: Veľká cena Popradu"
@@ -111,7 +112,6 @@ RENONC_GAP = 3  # lines between his two renoncs
 INCORRECT_FLEK_AT = (2, 2)
 INCORRECT_FLEK_HAND = 5  # the table's fifth line
 HANDS_PER_TABLE = (9, 13)  # a 50-minute round, give or take
-PLACE_POINTS = (5, 3, 1)
 ROUND_MONEY_LIMIT = 300  # cents either way for the results built in round 6
 
 
@@ -182,6 +182,7 @@ class _Demo:
                                        state=TournamentState.RUNNING)
         self.tournament = tournament
         self.ruleset = tournament.ruleset()
+        self.rules = rules_from(tournament)
         for number in range(1, ROUNDS + 1):
             self._play_round(tournament.rounds.get(number=number))
         return tournament_update(user=self.organiser, tournament=tournament,
@@ -208,12 +209,13 @@ class _Demo:
                                                               key=lambda s: s.position)]
                  for t in tables}
         table_of = {player: n for n, players in seats.items() for player in players}
-        tie = _choose_tie(self._totals(), table_of)
+        tie = _choose_tie(self._totals(), table_of, self.rules)
         for table in tables:
             if table.number not in (table_of[tie.x], table_of[tie.y]):
                 self._play_table(number, table)
         goals = _tie_results(self._totals(), tie, {n: seats[n] for n in
-                                                   (table_of[tie.x], table_of[tie.y])})
+                                                   (table_of[tie.x], table_of[tie.y])},
+                             self.rules)
         for table in tables:
             if table.number in goals:
                 self._play_table(number, table, goal=goals[table.number])
@@ -286,40 +288,16 @@ class _Demo:
 
     def _totals(self) -> dict[int, _Player]:
         """Every player's points, money and round points from the confirmed sheets."""
-        by_table: dict[tuple[int, int], list[Any]] = defaultdict(list)
-        for score in round_scores(self.tournament):
-            by_table[(score.round, score.table)].append(score)
-        totals: dict[int, _Player] = defaultdict(_Player)
-        for scores in by_table.values():
-            points = place_points([s.money for s in scores])
-            for score, earned in zip(scores, points, strict=True):
-                totals[score.player].add(earned, score.money)
-        return totals
+        standings = compute_standings(round_scores(self.tournament, rules=self.rules),
+                                      self.rules)
+        return {s.player: _Player(s.bp, s.money, [r.bp for r in s.rounds]) for s in standings}
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Player:
-    points: float = 0
-    money: int = 0
-    records: list[float] = field(default_factory=list)
-
-    def add(self, points: float, money: int) -> None:
-        self.points += points
-        self.money += money
-        self.records.append(points)
-
-    def record_key(self) -> tuple[float, ...]:
-        return tuple(sorted(self.records, reverse=True))
-
-
-def place_points(money: Sequence[int]) -> list[float]:
-    """Points by rank at the table by money, 5 / 3 / 1; equal players share their places'."""
-    order = sorted(money, reverse=True)
-    result = []
-    for value in money:
-        places = [i for i, m in enumerate(order) if m == value]
-        result.append(sum(PLACE_POINTS[i] for i in places) / len(places))
-    return result
+    points: Fraction
+    money: int
+    records: list[Fraction]
 
 
 @dataclass(frozen=True)
@@ -335,20 +313,22 @@ class _Tie:
     money_y: int
 
 
-def _choose_tie(before: dict[int, _Player], table_of: dict[int, int]) -> _Tie:
+def _choose_tie(before: dict[int, _Player], table_of: dict[int, int],
+                rules: StandingsRules) -> _Tie:
     """The pair the last round brings level on points and money, with different round
     records, as high up the standings as can be."""
-    best: tuple[tuple[float, int], _Tie] | None = None
+    by_place = rules.table_points
+    best: tuple[tuple[Fraction, int], _Tie] | None = None
     for x, y in combinations(sorted(before), 2):
         if table_of[x] == table_of[y]:
             continue
         px, py = before[x], before[y]
         for place_x, place_y in product(range(PLAYERS), repeat=2):
-            points = px.points + PLACE_POINTS[place_x]
-            if points != py.points + PLACE_POINTS[place_y]:
+            points = px.points + by_place[place_x]
+            if points != py.points + by_place[place_y]:
                 continue
-            if (sorted([*px.records, PLACE_POINTS[place_x]])
-                    == sorted([*py.records, PLACE_POINTS[place_y]])):
+            if (sorted([*px.records, by_place[place_x]])
+                    == sorted([*py.records, by_place[place_y]])):
                 continue
             money = _round_money(place_x, place_y, px.money - py.money)
             if money is None:
@@ -390,8 +370,8 @@ def _table_results(place: int, money: int, limit: int = 12) -> list[tuple[int, i
     return [values for _spread, values in sorted(results)[:limit]]
 
 
-def _tie_results(totals: dict[int, _Player], tie: _Tie,
-                 seats: dict[int, list[int]]) -> dict[int, Money]:
+def _tie_results(totals: dict[int, _Player], tie: _Tie, seats: dict[int, list[int]],
+                 rules: StandingsRules) -> dict[int, Money]:
     """Per table of the pair, the money per seat that makes the tie, with nobody else level
     with the pair on points and money."""
     (table_x, players_x), (table_y, players_y) = (
@@ -405,8 +385,8 @@ def _tie_results(totals: dict[int, _Player], tie: _Tie,
             money.update(zip([player, *others], result, strict=True))
         final = {p: (t.points, t.money) for p, t in totals.items()}
         for players in (players_x, players_y):
-            for player, points in zip(players, place_points([money[p] for p in players]),
-                                      strict=True):
+            points_of = table_points([money[p] for p in players], rules)
+            for player, points in zip(players, points_of, strict=True):
                 final[player] = (final[player][0] + points, final[player][1] + money[player])
         level = [p for p, value in final.items() if value == final[tie.x]]
         if sorted(level) == sorted((tie.x, tie.y)):

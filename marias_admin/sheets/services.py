@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from marias_admin.audit.services import audit_record
 from marias_admin.seating.models import Table
-from marias_admin.seating.selectors import seated_rounds_with
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -30,15 +29,16 @@ from marias_admin.sheets.models import (
     SheetState,
     TableSheet,
 )
-from marias_admin.sheets.selectors import EDITABLE_STATES
+from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
+from marias_admin.tournaments.selectors import next_unfixed_round
 from marias_admin.tournaments.services import registration_withdraw
 from scoring import Hand, ScoringError, settle
 from scoring.hand import Renonc
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand
 from scoring.ruleset import Ruleset
-from scoring.table_round import budget_problems, contumation_money, holdings, mark_forgiven
+from scoring.table_round import contumation_money, first_over_budget, mark_forgiven
 from scoring.types import Component
 
 # Ruling codes of a cancelled flek besides a part's name (SZMK 2024 E.1, E.2).
@@ -247,28 +247,23 @@ def _keep_referee_decisions(hand: Hand, stored: Hand | None) -> Hand:
 
 
 def _check_round_budget(sheet: TableSheet, ruleset: Ruleset, from_number: int) -> None:
-    """SZMK C.8: nobody fleks with more than he still holds of the round's money.
-
-    Checked from the hand just written on, after it is written: an edit, a deletion, a
-    renonce ruling or a forgiveness that moved changes what every later player held.
-    """
+    """SZMK C.8, checked after the write from the hand written on: refuse what would leave a
+    later flek beyond the money its player holds."""
     if ruleset.round_budget is None:
         return
     records = list(sheet.hands.filter(deleted_at__isnull=True).order_by("number"))
-    moves: list[dict[int, int]] = []
-    for record in records:
-        if record.number >= from_number and (record.hand or {}).get("doublings"):
-            hand = hand_from_dict(record.hand)
-            problems = budget_problems(hand, ruleset, holdings(hand.seats, moves, ruleset))
-            if problems:
-                _refuse_budget(sheet, record.number, problems)
-        moves.append(dict(enumerate(record.money, start=1)))
+    start = next((i for i, r in enumerate(records) if r.number >= from_number), len(records))
+    found = first_over_budget(
+        [(hand_from_dict(r.hand), dict(enumerate(r.money, start=1))) for r in records],
+        ruleset, start)
+    if found is not None:
+        index, problems = found
+        _refuse_budget(sheet, records[index].number, problems)
 
 
 def _refuse_budget(sheet: TableSheet, number: int, problems: Sequence[Any]) -> None:
-    names = {position: f"{first} {last}" for position, first, last in sheet.table.seats
-             .values_list("position", "registration__player__first_name",
-                          "registration__player__last_name")}
+    names = {seat.position: seat.registration.player.full_name
+             for seat in seats_of(sheet.table)}
     lang = (get_language() or "cs")[:2]
     messages = [
         _("Hand %(number)s: %(problem)s") % {"number": number, "problem": dataclasses.replace(
@@ -459,9 +454,8 @@ def ruling_add(
                      after={"kind": card.kind, "hand": hand.number if hand else None,
                             "offender": offender.pk if offender else None, "code": code},
                      summary=f"{sheet}: {RulingKind.RED_CARD.label}")
-    ruling.still_seated = []
     if kind in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) and offender is not None:
-        ruling.still_seated = _withdraw_after(sheet, offender, user, reason)
+        _withdraw_after(sheet, offender, user, reason)
     _bump(sheet)
     audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
                  tournament=sheet.table.round.tournament, reason=reason,
@@ -471,22 +465,15 @@ def ruling_add(
     return ruling
 
 
-def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any,
-                    reason: str) -> list[int]:
-    """A disqualified player (SZMK E.5: also the absent one) plays no further round.
-
-    Returns the open rounds he is still seated in: the organiser re-plans them (with consent
-    for confirmed rounds), as after any withdrawal.
-    """
+def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any, reason: str) -> None:
+    """A disqualified player (SZMK E.5: also the absent one) plays no further round; the
+    organiser re-plans rounds he is already seated in, as after any withdrawal."""
     round = sheet.table.round
-    first_open = max([r.number for r in round.tournament.rounds.all() if r.is_fixed],
-                     default=0) + 1
-    before_round = max(round.number + 1, first_open)
+    before_round = max(round.number + 1, next_unfixed_round(round.tournament))
     if before_round > round.tournament.rounds_planned or offender.withdrawn_before_round:
-        return []
+        return
     registration_withdraw(user=user, registration=offender, before_round=before_round,
                           reason=reason)
-    return seated_rounds_with(offender, before_round)
 
 
 def _seat_of(sheet: TableSheet, offender: Registration | None) -> int | None:

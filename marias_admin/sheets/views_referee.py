@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.templatetags.marias import money as format_money
 from marias_admin.seating.models import Round, Seat, Table
+from marias_admin.seating.selectors import seated_rounds_with
 from marias_admin.sheets.forms import pb_text as pb_number
 from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
@@ -301,11 +302,21 @@ def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,
         if record.premium_pending:
             text += " " + _("The PB of this hand still wait for the referee's decision.")
     messages.success(request, text)
-    seated = getattr(ruling, "still_seated", [])
+    seated = _still_seated(ruling)
     if seated:
         messages.warning(request, _(
             "The player no longer plays, but is still seated in round(s) %(rounds)s: the "
             "organiser must re-plan them.") % {"rounds": ", ".join(str(n) for n in seated)})
+
+
+def _still_seated(ruling: Ruling) -> list[int]:
+    """Open rounds a player taken out by this ruling is still seated in."""
+    if ruling.kind not in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) or (
+            ruling.offender is None):
+        return []
+    ruling.offender.refresh_from_db(fields=["withdrawn_before_round"])
+    later = ruling.offender.withdrawn_before_round
+    return seated_rounds_with(ruling.offender, later) if later else []
 
 
 # -- a hand's history --------------------------------------------------------------------------

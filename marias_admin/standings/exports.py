@@ -130,8 +130,7 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list[Any]], 
     if table.money_view:
         return _money_standings_rows(tournament, table)
     per_major = table.rules.minor_per_major
-    headers = [_("Place"), _("Position"), _("Last name"), _("First name"), _("Club"),
-               "BP", "SB", "ZB", "PB", _("By lot")]
+    headers = [*_who_headers(), "BP", "SB", "ZB", "PB", _("By lot")]
     headers += [_("Round %(number)s BP") % {"number": n} for n in table.round_numbers]
     currency = money_format(tournament.currency)
     formats = {5: BP_FORMAT, 6: currency, 7: currency, 8: PB_FORMAT}
@@ -141,11 +140,9 @@ def standings_rows(tournament: Tournament) -> tuple[list[str], list[list[Any]], 
     for row in table.rows:
         s, player = row.standing, row.player
         rows.append([
-            s.rank, s.position, player.last_name, player.first_name,
-            player.club.name if player.club else None,
+            *_who(s, player),
             number(s.bp), money(s.sb, per_major), money(s.money, per_major), number(s.premium),
-            _("yes") if s.by_lot else None,
-            *[number(c.result.bp) if c.result is not None else None for c in row.cells],
+            _("yes") if s.by_lot else None, *_round_points(row),
         ])
     return headers, rows, formats
 
@@ -155,8 +152,8 @@ def _money_standings_rows(tournament: Tournament, table: StandingsTable
     """SZMK: points, the money of all rounds (budget + ZB each), ZB, round record, table points
     per round."""
     rules = table.rules
-    headers = [_("Place"), _("Position"), _("Last name"), _("First name"), _("Club"),
-               _("Points"), _("Money"), "ZB", _("Round record"), _("Best round"), _("By lot")]
+    headers = [*_who_headers(), _("Points"), _("Money"), "ZB", _("Round record"),
+               _("Best round"), _("By lot")]
     headers += [_("Round %(number)s points") % {"number": n} for n in table.round_numbers]
     currency = money_format(tournament.currency)
     formats = {5: BP_FORMAT, 6: currency, 7: currency, 9: currency}
@@ -166,15 +163,27 @@ def _money_standings_rows(tournament: Tournament, table: StandingsTable
     for row in table.rows:
         s, player = row.standing, row.player
         rows.append([
-            s.rank, s.position, player.last_name, player.first_name,
-            player.club.name if player.club else None,
+            *_who(s, player),
             number(s.bp), money(total_money(s, rules), rules.minor_per_major),
             money(s.money, rules.minor_per_major), row.shown["record"],
             money((rules.round_budget or 0) + s.best_round, rules.minor_per_major),
-            _("yes") if s.by_lot else None,
-            *[number(c.result.bp) if c.result is not None else None for c in row.cells],
+            _("yes") if s.by_lot else None, *_round_points(row),
         ])
     return headers, rows, formats
+
+
+def _who_headers() -> list[str]:
+    return [_("Place"), _("Position"), _("Last name"), _("First name"), _("Club")]
+
+
+def _who(standing: Any, player: Any) -> list[Any]:
+    """The row's first cells: rank, position among equals, name and club."""
+    return [standing.rank, standing.position, player.last_name, player.first_name,
+            player.club.name if player.club else None]
+
+
+def _round_points(row: Any) -> list[Any]:
+    return [number(c.result.bp) if c.result is not None else None for c in row.cells]
 
 
 def standings_xlsx(tournament: Tournament) -> bytes:

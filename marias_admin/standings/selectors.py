@@ -53,6 +53,8 @@ from scoring.standings import (
     TieShare,
     compute_standings,
     rank_round,
+    round_money,
+    total_money,
 )
 
 SEATS = (1, 2, 3, 4)
@@ -223,11 +225,6 @@ KEY_NAMES = {RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB", RankKey.BP: "
 
 def chain_text(chain: Sequence[RankKey]) -> str:
     return ", ".join(str(KEY_NAMES[k]) for k in chain)
-
-
-def round_money(money: int, rules: StandingsRules) -> int | None:
-    """SZMK C.8: the money a player ends a round with ("nahratá suma") = budget + ZB."""
-    return None if rules.round_budget is None else rules.round_budget + money
 
 
 def money_explanation(money: int, rules: StandingsRules) -> str:
@@ -447,14 +444,6 @@ def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
         lines.append((_("Rounds left out"), _("best %(best)s, worst %(worst)s") % {
             "best": rules.drop_best, "worst": rules.drop_worst}))
     return lines
-
-
-def total_money(standing: Standing, rules: StandingsRules) -> int | None:
-    """SZMK: the sum of the counted rounds' money (budget + ZB each); None elsewhere."""
-    if rules.round_budget is None:
-        return None
-    counted = sum(1 for r in standing.rounds if r.round not in standing.dropped)
-    return counted * rules.round_budget + standing.money
 
 
 def standings_row_shown(standing: Standing, rules: StandingsRules) -> dict[str, str]:

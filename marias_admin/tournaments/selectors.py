@@ -49,6 +49,12 @@ def playing_in_round(tournament: Tournament, number: int) -> list[Registration]:
     return [r for r in candidates if r.plays_in(number)]
 
 
+def next_unfixed_round(tournament: Tournament) -> int:
+    """The first round that is not fixed yet: entries and withdrawals take effect from it."""
+    fixed = [r.number for r in tournament.rounds.all() if r.is_fixed]
+    return max(fixed, default=0) + 1
+
+
 def registration_counts(tournament: Tournament) -> dict[str, int]:
     """Entries by status, for the overview and the registration list."""
     return Registration.objects.filter(tournament=tournament).aggregate(

@@ -21,6 +21,7 @@ from marias_admin.tournaments.models import (
     TournamentRole,
     TournamentState,
 )
+from marias_admin.tournaments.selectors import next_unfixed_round
 from scoring.presets import get_preset
 
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
@@ -160,7 +161,7 @@ def registration_enter(
 ) -> Registration:
     """Register a player on the day or before it; once play has started he is a late entry
     from the first round not yet played."""
-    first_open = _next_unfixed_round(tournament)
+    first_open = next_unfixed_round(tournament)
     if present:
         status = RegistrationStatus.PRESENT if first_open == 1 else RegistrationStatus.LATE
     else:
@@ -192,7 +193,7 @@ def registration_check_in(*, user: Any, registration: Registration,
     registration.status = RegistrationStatus.LATE if late else RegistrationStatus.PRESENT
     registration.checked_in_at = timezone.now()
     if late:
-        registration.first_round = _next_unfixed_round(registration.tournament)
+        registration.first_round = next_unfixed_round(registration.tournament)
     registration.save()
     audit_record(user=user, action="registration.check_in", obj=registration,
                  tournament=registration.tournament, summary=str(registration.player),
@@ -208,7 +209,7 @@ def registration_withdraw(*, user: Any, registration: Registration, before_round
     Rounds already played keep the player; the caller re-plans the rounds that follow
     (:func:`marias_admin.seating.services.rounds_replan`).
     """
-    first_open = _next_unfixed_round(registration.tournament)
+    first_open = next_unfixed_round(registration.tournament)
     before_round = before_round or first_open
     if before_round < first_open:
         raise ValidationError({"before_round": _(
@@ -222,11 +223,6 @@ def registration_withdraw(*, user: Any, registration: Registration, before_round
                  tournament=registration.tournament, summary=str(registration.player),
                  before=before, after=snapshot(registration, REGISTRATION_FIELDS), reason=reason)
     return registration
-
-
-def _next_unfixed_round(tournament: Tournament) -> int:
-    fixed = [r.number for r in tournament.rounds.all() if r.is_fixed]
-    return max(fixed, default=0) + 1
 
 
 @transaction.atomic

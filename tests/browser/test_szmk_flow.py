@@ -16,23 +16,15 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from marias_admin.seating.models import Seat, SeatingMethod, Table
-from marias_admin.seating.services import round_seat
+from marias_admin.seating.models import SeatingMethod
 from marias_admin.sheets.models import HandRecord, RulingKind, SheetState, TableSheet
-from marias_admin.tournaments.models import RegistrationStatus, Role
-from marias_admin.tournaments.services import (
-    player_create,
-    registration_create,
-    role_grant,
-    tournament_create,
-)
 from scoring import settle
 from scoring.jsonio import hand_from_dict
 from scoring.notation import parse
 from scoring.table_round import mark_forgiven
+from tests.browser.helpers import open_as, shown_dealer, table_world
 
 pytestmark = pytest.mark.browser
 
@@ -56,57 +48,16 @@ BUDGET = 1000  # C.8: each player starts the round with 10 €
 
 
 def make_world() -> dict:
-    users = get_user_model().objects
-    organiser = users.create_user("organizator", password=PASSWORD)
-    tournament = tournament_create(user=organiser, name="Turnaj SZMK Žilina",
-                                   date=datetime.date(2025, 9, 20), ruleset_code=RULESET,
-                                   rounds_planned=2)
-    for first, last in NAMES:
-        player = player_create(user=organiser, first_name=first, last_name=last)
-        registration_create(user=organiser, tournament=tournament, player=player,
-                            status=RegistrationStatus.PRESENT)
-    round_seat(user=organiser, round=tournament.rounds.get(number=1),
-               method=SeatingMethod.SZMK, seed=7)
-    tables = Table.objects.filter(round__tournament=tournament, round__number=1)
-    assert tables.count() == len(NAMES) // PLAYERS
-    table = tables.get(number=1)
-    seats = list(Seat.objects.filter(table=table).select_related("registration__player")
-                 .order_by("position"))
-    assert len(seats) == PLAYERS
-    scorekeeper = users.create_user("zapisovatel", password=PASSWORD)
-    referee = users.create_user("rozhodca", password=PASSWORD)
-    player_user = users.create_user("hrac", password=PASSWORD)
-    role_grant(user=organiser, tournament=tournament, member=scorekeeper, role=Role.SCOREKEEPER)
-    role_grant(user=organiser, tournament=tournament, member=referee, role=Role.REFEREE)
-    seated = seats[0].registration.player  # the player on seat 1 confirms
-    seated.user = player_user
-    seated.save(update_fields=["user"])
-    return {"t": tournament, "table": table, "seats": seats,
-            "path": f"/t/{tournament.pk}/round/1/table/1/"}
+    world = table_world(password=PASSWORD, name="Turnaj SZMK Žilina",
+                        date=datetime.date(2025, 9, 20), names=NAMES, organiser="organizator",
+                        referee="rozhodca", confirming_seat=1, seed=7, ruleset_code=RULESET,
+                        method=SeatingMethod.SZMK)
+    assert world["tables"].count() == len(NAMES) // PLAYERS
+    assert len(world["seats"]) == PLAYERS
+    return world
 
 
 # -- browser helpers ---------------------------------------------------------------------------
-
-
-def open_as(browser: Browser, base: str, username: str | None, path: str) -> Page:
-    """A fresh context (its own cookies; a Czech browser) logged in as ``username`` (or
-    anonymous with ``None``), on ``path``."""
-    context = browser.new_context(locale="cs-CZ")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    if username is None:
-        page.goto(f"{base}{path}")
-        return page
-    page.goto(f"{base}/accounts/login/?next={path}")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form:has(input[name=password]) button[type=submit]").click()
-    page.wait_for_url(f"{base}{path}")
-    return page
-
-
-def shown_dealer(page: Page) -> int:
-    return int(page.locator(".sheet-seats li.dealer .seat-no").inner_text())
 
 
 def type_hand(page: Page, notation: str, declarer: int | None) -> int:
@@ -169,7 +120,7 @@ def test_szmk_round_in_slovak_ruling_confirmation_standings(live_server, browser
     assert ruleset.language == "sk" and ruleset.round_budget == BUDGET
 
     # The scorekeeper's browser is Czech, but the SZMK tournament's pages speak Slovak.
-    keeper = open_as(browser, base, "zapisovatel", path)
+    keeper = open_as(browser, base, "zapisovatel", path, PASSWORD)
     expect(keeper.locator("html")).to_have_attribute("lang", "sk")
     expect(keeper.locator("#account .empty")).to_have_text("Zatiaľ nie sú zapísané žiadne hry.")
     expect(keeper.locator("label[for='id_text-notation']")).to_have_text(
@@ -211,7 +162,7 @@ def test_szmk_round_in_slovak_ruling_confirmation_standings(live_server, browser
     assert before[FLEKER - 1] == 2 * before[0] < 0  # the fleker pays the doubled hra
 
     # The referee, in another browser, cancels hand 1's flek as incorrect (E.2).
-    referee = open_as(browser, base, "rozhodca", path)
+    referee = open_as(browser, base, "rozhodca", path, PASSWORD)
     referee.locator("#rulings").get_by_role("link", name="Zapísať rozhodnutie").click()
     referee.wait_for_url(re.compile(r"/rulings/new/"))
     hand1 = HandRecord.objects.get(sheet__table=world["table"], number=1)
@@ -256,7 +207,7 @@ def test_szmk_round_in_slovak_ruling_confirmation_standings(live_server, browser
     expect(keeper.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-submitted"))
 
     # Another player at the table confirms, in a third browser.
-    player = open_as(browser, base, "hrac", path)
+    player = open_as(browser, base, "hrac", path, PASSWORD)
     player.get_by_role("button", name="Potvrdiť lístok").click()
     player.wait_for_url(re.compile(re.escape(path) + "#state$"))
     expect(player.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-confirmed"))
@@ -273,7 +224,7 @@ def test_szmk_round_in_slovak_ruling_confirmation_standings(live_server, browser
 
     # The public standings, anonymous, in a fresh browser: the table's players with points
     # 5 / 3 / 1 by their money at the table, in Slovak.
-    public = open_as(browser, base, None, f"/t/{tournament.pk}/standings/")
+    public = open_as(browser, base, None, f"/t/{tournament.pk}/standings/", PASSWORD)
     expect(public.locator("html")).to_have_attribute("lang", "sk")
     rows = public.locator("table.standings tbody tr")
     expect(rows).to_have_count(PLAYERS)

@@ -14,22 +14,13 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from marias_admin.seating.models import Seat, Table
-from marias_admin.seating.services import round_seat
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
-from marias_admin.tournaments.models import RegistrationStatus, Role
-from marias_admin.tournaments.services import (
-    player_create,
-    registration_create,
-    role_grant,
-    tournament_create,
-)
 from scoring import Renonc, settle
 from scoring.jsonio import hand_from_dict
 from scoring.notation import parse
+from tests.browser.helpers import open_as, shown_dealer, table_world
 
 pytestmark = pytest.mark.browser
 
@@ -50,50 +41,14 @@ HANDS = [
 
 
 def make_world() -> dict:
-    users = get_user_model().objects
-    organiser = users.create_user("poradatel", password=PASSWORD)
-    tournament = tournament_create(user=organiser, name="Memoriál U Fleků",
-                                   date=datetime.date(2025, 6, 14), rounds_planned=2)
-    for first, last in NAMES:
-        player = player_create(user=organiser, first_name=first, last_name=last)
-        registration_create(user=organiser, tournament=tournament, player=player,
-                            status=RegistrationStatus.PRESENT)
-    round_seat(user=organiser, round=tournament.rounds.get(number=1), seed=4)
-    table = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
-    seats = list(Seat.objects.filter(table=table).select_related("registration__player")
-                 .order_by("position"))
-    assert len(seats) == 4
-    scorekeeper = users.create_user("zapisovatel", password=PASSWORD)
-    referee = users.create_user("rozhodci", password=PASSWORD)
-    player_user = users.create_user("hrac", password=PASSWORD)
-    role_grant(user=organiser, tournament=tournament, member=scorekeeper, role=Role.SCOREKEEPER)
-    role_grant(user=organiser, tournament=tournament, member=referee, role=Role.REFEREE)
-    seated = seats[1].registration.player  # the player on seat 2 confirms
-    seated.user = player_user
-    seated.save(update_fields=["user"])
-    return {"t": tournament, "table": table, "seats": seats,
-            "path": f"/t/{tournament.pk}/round/1/table/1/"}
+    world = table_world(password=PASSWORD, name="Memoriál U Fleků",
+                        date=datetime.date(2025, 6, 14), names=NAMES, organiser="poradatel",
+                        referee="rozhodci", confirming_seat=2, seed=4)
+    assert len(world["seats"]) == 4
+    return world
 
 
 # -- browser helpers ---------------------------------------------------------------------------
-
-
-def open_as(browser: Browser, base: str, username: str, path: str) -> Page:
-    """A fresh browser context (its own cookies) logged in as ``username``, on ``path``."""
-    context = browser.new_context(locale="cs-CZ")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{base}/accounts/login/?next={path}")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form:has(input[name=password]) button[type=submit]").click()
-    page.wait_for_url(f"{base}{path}")
-    return page
-
-
-def shown_dealer(page: Page) -> int:
-    """The seat the page says deals next (highlighted in the seat list)."""
-    return int(page.locator(".sheet-seats li.dealer .seat-no").inner_text())
 
 
 def type_hand(page: Page, notation: str) -> tuple[int, int]:
@@ -136,7 +91,7 @@ def test_scorekeeper_round_confirmed_totals_equal_engine(live_server, browser: B
     base, path, tournament = live_server.url, world["path"], world["t"]
     ruleset = tournament.ruleset()
 
-    keeper = open_as(browser, base, "zapisovatel", path)
+    keeper = open_as(browser, base, "zapisovatel", path, PASSWORD)
     expect(keeper.locator("#account .empty")).to_be_visible()  # no hands yet
     engine_hands = []
     for number, (notation, _renonc) in enumerate(HANDS, start=1):
@@ -162,7 +117,7 @@ def test_scorekeeper_round_confirmed_totals_equal_engine(live_server, browser: B
     expect(keeper.locator("#hand-2 .hand-desc")).to_contain_text("flek na sto")
 
     # The referee, in another browser, rules a renonc on hand 5 from the catalogue.
-    referee = open_as(browser, base, "rozhodci", path)
+    referee = open_as(browser, base, "rozhodci", path, PASSWORD)
     referee.locator("#rulings").get_by_role("link").first.click()
     referee.wait_for_url(re.compile(r"/rulings/new/"))
     hand5 = HandRecord.objects.get(sheet__table=world["table"], number=5)
@@ -192,7 +147,7 @@ def test_scorekeeper_round_confirmed_totals_equal_engine(live_server, browser: B
     expect(keeper.locator("#state form[action$='/confirm/']")).to_have_count(0)  # not his own
 
     # Another player at the table confirms, in a third browser.
-    player = open_as(browser, base, "hrac", path)
+    player = open_as(browser, base, "hrac", path, PASSWORD)
     player.locator("#state form[action$='/confirm/'] button").click()
     player.wait_for_url(re.compile(re.escape(path) + "#state$"))
     expect(player.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-confirmed"))
@@ -224,8 +179,8 @@ def test_scorekeeper_round_confirmed_totals_equal_engine(live_server, browser: B
 def test_two_writers_conflict(live_server, browser: Browser, transactional_db):
     world = make_world()
     base, path = live_server.url, world["path"]
-    first = open_as(browser, base, "zapisovatel", path)
-    second = open_as(browser, base, "rozhodci", path)  # both see version 0, no hands
+    first = open_as(browser, base, "zapisovatel", path, PASSWORD)
+    second = open_as(browser, base, "rozhodci", path, PASSWORD)  # both see version 0, no hands
 
     type_hand(first, "7k+")
     save_hand(first)

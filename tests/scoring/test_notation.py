@@ -26,6 +26,7 @@ from scoring.notation import lexicon as lx
 from scoring.notation.messages import MESSAGES
 from scoring.presets import get_preset
 from scoring.validate import check
+from tests.scoring.notation_checks import assert_parses_or_refuses as check_parses_or_refuses
 from tests.scoring.strategies import valid_hands
 
 CSM = get_preset("csm-licitovany-2023")
@@ -202,15 +203,7 @@ def test_bench_parse_reports_a_rate() -> None:
 
 
 def assert_parses_or_refuses(text: str) -> None:
-    try:
-        hand = read(text)
-    except ScoringError as error:
-        assert error.code != "notation_internal"
-        assert error.field == "notation"
-        assert error.position is not None and 0 <= error.position <= len(text)
-        assert error.message("cs") and error.message("en")
-    else:
-        assert isinstance(hand, Hand)
+    check_parses_or_refuses(read, text, "cs")
 
 
 @PROPERTY

@@ -31,6 +31,7 @@ from scoring.ruleset import Rung
 from scoring.settle import settle
 from scoring.types import Component, HandEffect, Side, Suit
 from scoring.validate import check
+from tests.scoring.notation_checks import assert_parses_or_refuses as check_parses_or_refuses
 
 SZMK = get_preset("szmk-voleny-2024")
 CSM = get_preset("csm-licitovany-2023")
@@ -547,15 +548,7 @@ def test_every_valid_szmk_hand_settles_to_zero(h: Hand) -> None:
 
 
 def assert_parses_or_refuses(text: str) -> None:
-    try:
-        got = read(text)
-    except ScoringError as error:
-        assert error.code != "notation_internal"
-        assert error.field == "notation"
-        assert error.position is not None and 0 <= error.position <= len(text)
-        assert error.message("sk") and error.message("en")
-    else:
-        assert isinstance(got, Hand)
+    check_parses_or_refuses(read, text, "sk")
 
 
 @PROPERTY

@@ -230,3 +230,16 @@ def test_fixed_points_leave_the_other_players_alone() -> None:
     scores = [RoundScore("a", 1, 1, 300), RoundScore("b", 1, 1, -100, fixed_points=Fraction(0)),
               RoundScore("c", 1, 1, -200)]
     assert {r.player: r.bp for r in rank_round(scores, SZMK)} == {"a": 5, "b": 0, "c": 1}
+
+
+def test_round_and_total_money_start_from_the_budget() -> None:
+    # SZMK C.8: each round's money is the 10 € budget plus the round's ZB.
+    from scoring.standings import round_money, total_money
+
+    rules = StandingsRules(round_budget=1000)
+    assert round_money(-250, rules) == 750
+    assert round_money(-250, StandingsRules()) is None
+    scores = [RoundScore("a", 1, 1, 100), RoundScore("b", 1, 1, -100),
+              RoundScore("a", 2, 1, -30), RoundScore("b", 2, 1, 30)]
+    standings = {s.player: s for s in compute_standings(scores, rules)}
+    assert total_money(standings["a"], rules) == 2000 + 70

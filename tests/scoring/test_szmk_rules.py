@@ -347,3 +347,18 @@ def test_explanation_lines_agree_with_the_part() -> None:
     assert texts("cs", csm, contract="hundred", trump="bells",
                  points={"declarer_cards": 80, "declarer_marriages": [40]})[0] \
         .startswith("sto uhráno")
+
+
+def test_a_change_before_a_flek_is_checked_against_the_later_flek() -> None:
+    # C.8 across the round: after three mimoriadne (18 €) seat 2 cannot flek malý (0,50 €).
+    from scoring.table_round import first_over_budget
+
+    fine = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc("mim.a", 2))
+    flek = _betl_fleked_by(2)
+    moved_fine = settle(fine, SZMK).money
+    moved_flek = settle(flek, SZMK).money
+    assert first_over_budget([(fine, moved_fine), (flek, moved_flek)], SZMK) is None
+    found = first_over_budget([(fine, moved_fine)] * 3 + [(flek, moved_flek)], SZMK, start=1)
+    assert found is not None
+    index, problems = found
+    assert index == 3 and problems[0].params["holds"] == "-8,00 EUR"

@@ -279,12 +279,20 @@ def test_an_edit_that_breaks_a_later_flek_budget_is_refused(world):
     assert second.money == [10, -5, -5]  # nothing changed
 
 
-def test_contumation_reports_later_rounds_still_to_replan(world):
+def test_contumation_reports_later_rounds_still_to_replan(client, world):
+    from marias_admin.seating.selectors import seated_rounds_with
+
     seat(world["t"], 2, world["org"], method="szmk")
     absent = world["table"].seats.get(position=3).registration
-    ruling = ruling_add(user=world["referee"], sheet=world["sheet"],
-                        kind=RulingKind.CONTUMATION, offender=absent, reason="neprišiel")
-    assert ruling.still_seated == [2]
+    client.force_login(world["referee"])
+    world["sheet"].refresh_from_db()
+    response = client.post(reverse("sheets:ruling_add", args=[world["t"].pk, 1, 1]), {
+        "version": world["sheet"].version, "kind": "contumation", "offender": absent.pk,
+        "reason": "neprišiel"}, follow=True)
+    absent.refresh_from_db()
+    assert seated_rounds_with(absent, absent.withdrawn_before_round) == [2]
+    warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
+    assert len(warnings) == 1 and "2" in warnings[0]
 
 
 def test_late_arrival_is_paid_per_started_minute(client, world):
