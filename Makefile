@@ -8,11 +8,17 @@ PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 LANGS := cs sk en
 HOST := 127.0.0.1:8000
+PORT ?= 8000
+# gunicorn for `make run`: 2 processes × 4 threads suit a 2-core laptop (SQLite in WAL mode).
+GUNICORN_WORKERS ?= 2
+GUNICORN_THREADS ?= 4
 
-.PHONY: help venv run migrate bootstrap test test-sqlite test-postgres bench lint messages clean
+.PHONY: help venv run dev static migrate bootstrap test test-sqlite test-postgres bench lint messages clean
 
 help:
-	@echo "make run      - install, migrate, create the admin login and serve on http://$(HOST)/"
+	@echo "make run      - install, migrate, create the admin login and serve for real (gunicorn,"
+	@echo "               DEBUG off) on port $(PORT) of every address, for the phones on the LAN"
+	@echo "make dev      - the same with Django's development server and DEBUG on ($(HOST))"
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
 	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make lint     - ruff check"
@@ -31,11 +37,26 @@ migrate: venv
 bootstrap: migrate
 	$(MANAGE) bootstrap
 
-run: bootstrap
-	@if [[ ! -f var/static/.collected ]] || [[ -n "$$(find marias_admin templates -path '*/static/*' -newer var/static/.collected -print -quit)" ]]; then \
+# Collected once and again whenever a static file changed (hashed names + manifest for DEBUG off).
+static: venv
+	@if [[ ! -f var/static/.collected || ! -f var/static/staticfiles.json ]] || [[ -n "$$(find marias_admin templates -path '*/static/*' -newer var/static/.collected -print -quit)" ]]; then \
 		$(MANAGE) collectstatic --noinput --verbosity 0 && touch var/static/.collected; \
 	fi
-	$(MANAGE) runserver $(HOST)
+
+# Serve for real: DEBUG off, gunicorn + WhiteNoise on 0.0.0.0:$(PORT). Phones reach the laptop
+# at its LAN address, which must be an allowed host (unless DJANGO_ALLOWED_HOSTS is set).
+run: bootstrap static
+	@lan="$$($(PY) scripts/lan-address.py)"; \
+	export DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1],$$lan}"; \
+	echo "Phones: http://$$lan:$(PORT)/"; \
+	echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl+C stops)"; \
+	exec $(VENV)/bin/gunicorn marias_admin.wsgi:application --bind 0.0.0.0:$(PORT) \
+		--workers $(GUNICORN_WORKERS) --threads $(GUNICORN_THREADS) --timeout 120 \
+		--access-logfile -
+
+# Development: runserver with DEBUG on (technical error pages, files served from the apps).
+dev: bootstrap
+	DJANGO_DEBUG=1 $(MANAGE) runserver $(HOST)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -2,10 +2,22 @@
 
 Everything deployment-specific comes from the environment:
 
-- ``DJANGO_SECRET_KEY``: secret key; if unset, one is generated once into ``var/secret_key``.
-- ``DJANGO_DEBUG``: ``1``/``true`` (default, local development) or ``0``/``false``.
-- ``DJANGO_ALLOWED_HOSTS``: comma-separated host names (default: localhost only).
+- ``DJANGO_SECRET_KEY``: secret key; if unset, one is generated once into ``var/secret_key``
+  (``secrets.token_urlsafe(50)``: 67 characters, strong enough for ``check --deploy``).
+- ``DJANGO_DEBUG``: ``1``/``true`` for local development only (``make dev``); default off, so
+  a visitor never sees Django's technical error pages or the URL list.
+- ``DJANGO_ALLOWED_HOSTS``: comma-separated host names (default: localhost only; ``make run``
+  adds the machine's LAN address so that phones on the hall's Wi-Fi can connect).
 - ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins (e.g. ``https://example.org``).
+- ``DJANGO_HTTPS``: ``1`` when the site is served over HTTPS (behind a TLS-terminating proxy
+  that sets ``X-Forwarded-Proto``): redirects HTTP to HTTPS, sends HSTS and marks the session,
+  CSRF and language cookies Secure. Leave it unset on a hall laptop serving plain HTTP over
+  Wi-Fi: a browser never sends a Secure cookie over HTTP, so nobody could log in.
+- ``DJANGO_EMAIL_HOST`` (with ``DJANGO_EMAIL_PORT``, ``DJANGO_EMAIL_HOST_USER``,
+  ``DJANGO_EMAIL_HOST_PASSWORD``, ``DJANGO_EMAIL_USE_TLS``, ``DJANGO_EMAIL_USE_SSL``,
+  ``DJANGO_DEFAULT_FROM_EMAIL``): outgoing mail. Password reset by e-mail exists only when a
+  mail server is configured; without one the link is hidden and its pages answer 404 rather
+  than claim a mail was sent.
 - ``DATABASE_URL``: e.g. ``postgres://user:pw@127.0.0.1:5432/marias``
   (default: SQLite in ``var/db.sqlite3``, WAL mode).
 - ``MARIAS_VAR_DIR``: directory for local state (default: ``var/`` in the repository).
@@ -13,9 +25,12 @@ Everything deployment-specific comes from the environment:
 
 import os
 import secrets
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -56,7 +71,10 @@ def _load_or_create_secret_key(path: Path) -> str:
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or _load_or_create_secret_key(
     VAR_DIR / "secret_key"
 )
-DEBUG = _env_bool("DJANGO_DEBUG", True)
+DEBUG = _env_bool("DJANGO_DEBUG", False)
+HTTPS = _env_bool("DJANGO_HTTPS", False)
+# Under pytest the static files are found by the finders, not a collected manifest.
+TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -71,6 +89,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "django_filters",
+    "axes",
     "marias_admin.core",
     "marias_admin.audit",
     "marias_admin.players",
@@ -84,6 +103,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -96,6 +116,8 @@ MIDDLEWARE = [
     # After LocaleMiddleware: a tournament's pages in its language (Slovak for SZMK) unless
     # the visitor chose one with the language switcher.
     "marias_admin.core.middleware.TournamentLanguageMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "marias_admin.urls"
@@ -149,11 +171,29 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): a user name is locked after AXES_FAILURE_LIMIT wrong
+# passwords from anywhere, and an address after as many for any user names, for
+# AXES_COOLOFF_TIME; a successful login clears the count. The lockout answers with the login
+# page and a message in the visitor's language (marias_admin.core.views.login_locked_out).
+# The backend below throttles web logins only (authentication with a request).
+AUTHENTICATION_BACKENDS = [
+    "marias_admin.core.auth.ThrottledLoginBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "marias_admin.core.views.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "marias_admin.core.auth.client_ip"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "core:home"
 # Federation registration numbers accepted by the player import (CZ-01234, SK01234, 01234).
 MARIAS_REGISTRATION_NUMBER_PATTERN = r"^[A-Z]{2}-?\d{3,6}$|^\d{3,6}$"
+# Largest player list (xlsx or csv) the import accepts; bigger uploads are dropped on the way in.
+MARIAS_IMPORT_MAX_BYTES = 2 * 1024 * 1024
 
 # Internationalisation: Czech by default, Slovak and English available.
 LANGUAGE_CODE = "cs"
@@ -170,7 +210,10 @@ USE_I18N = True
 TIME_ZONE = "Europe/Prague"
 USE_TZ = True
 
-# Static files, served by WhiteNoise (also under runserver, via runserver_nostatic).
+# Static files, served by WhiteNoise (also under runserver, via runserver_nostatic). Serving
+# for real (DEBUG off), file names carry a content hash from ``collectstatic``'s manifest so
+# browsers may cache them for ever; under DEBUG and in tests the files come straight from the
+# apps' static folders (a test run must not depend on a collected, possibly stale manifest).
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns about a missing directory
@@ -179,25 +222,68 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedStaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if DEBUG or TESTING
+            else "marias_admin.core.storage.StaticStorage"
         )
     },
 }
-WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
 
 # Files owned by the bootstrap command.
 ADMIN_LOGIN_FILE = VAR_DIR / "admin-login.txt"
 
-# Security: cookies only over HTTPS outside local development.
+# Security headers. X-Frame-Options and nosniff for every page; no referrer leaves the site
+# (links to other sites get none).
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if not DEBUG:
+# Content Security Policy (django-csp): everything from this site only; inline scripts need the
+# page's nonce (``<script nonce="{{ request.csp_nonce }}">``). Styles allow 'unsafe-inline'
+# for the pages' <style> blocks and htmx's indicator style; no script can run from them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", NONCE],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Only behind HTTPS (DJANGO_HTTPS=1): Secure cookies on a plain-HTTP hall laptop would never
+# come back from the browser, and nobody could log in.
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = 365 * 24 * 60 * 60
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Error pages: a failed CSRF check gets the site's friendly 403 in the visitor's language.
+CSRF_FAILURE_VIEW = "marias_admin.core.views.csrf_failure"
+
+# Outgoing mail, only when a server is configured; password reset depends on it.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip()
+EMAIL_CONFIGURED = bool(EMAIL_HOST)
+if EMAIL_CONFIGURED:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT") or 25)
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = _env_bool("DJANGO_EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = _env_bool("DJANGO_EMAIL_USE_SSL", False)
+    DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or "webmaster@localhost"
+    SERVER_EMAIL = DEFAULT_FROM_EMAIL
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 LOGGING = {
     "version": 1,

@@ -6,7 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("marias_admin.core.accounts_urls")),
     path("players/", include("marias_admin.players.urls")),
     path("print/", include("marias_admin.printouts.urls")),
     path("tournaments/", include("marias_admin.tournaments.urls")),

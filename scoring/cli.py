@@ -38,7 +38,9 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--ruleset", default=None, help=f"preset code (default {DEFAULT_RULESET})")
         cmd.add_argument("--lang", choices=("cs", "sk", "en"), default=None,
                          help="language of texts (default: the ruleset's, Czech for ČSM)")
-    rulesets = sub.add_parser("ruleset", help="print a preset ruleset as JSON")
+    rulesets = sub.add_parser(
+        "ruleset", help="print a preset ruleset as JSON, with its readings where the rules are "
+                        "silent (option, value, source)")
     rulesets.add_argument("code", nargs="?", default=DEFAULT_RULESET, choices=sorted(PRESETS))
     return parser
 
@@ -76,7 +78,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     args = _parser().parse_args(argv)
     if args.command == "ruleset":
-        json.dump(get_preset(args.code).to_dict(), stdout, ensure_ascii=False, indent=2)
+        from scoring.readings import readings
+
+        chosen = get_preset(args.code)
+        shown = {**chosen.to_dict(), "readings": readings(chosen)}
+        json.dump(shown, stdout, ensure_ascii=False, indent=2)
         stdout.write("\n")
         return 0
     preset = PRESETS.get(args.ruleset or DEFAULT_RULESET)

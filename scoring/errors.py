@@ -6,8 +6,9 @@ to point at, and a sentence for the user in Czech or English; all three travel t
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.messages import render
@@ -19,7 +20,7 @@ class Problem:
 
     code: str
     field: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     position: int | None = None  # character offset, for text input
 
     def message(self, lang: str = "cs") -> str:

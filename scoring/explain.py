@@ -20,12 +20,16 @@ _PARTS_CS = {
     "durch": "durch",
     "two_sevens": "dvě sedmy",
     "silent_seven": "tichá sedma",
+    "silent_hundred_tens": "tiché sto nad 100",
 }
-_PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens"}
+_PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens",
+             "silent_hundred_tens": "silent hundred past 100"}
+_PARTS_SK = {"silent_hundred_tens": "tichá stovka nad 100"}
 
 
 # The participle agrees with the part's name (hra uhrána, sto uhráno, betl uhrán, malý uhraný).
 _GENDER = {"hra": "f", "sedma": "f", "tichá sedma": "f", "stovka": "f", "sto": "n",
+           "tichá stovka nad 100": "f",
            "betl": "m", "durch": "m", "malý": "m", "veľký": "m", "dvě sedmy": "p"}
 _PARTICIPLES = {
     "cs": {"f": ("uhrána", "prohrána"), "n": ("uhráno", "prohráno"), "m": ("uhrán", "prohrán"),
@@ -79,7 +83,9 @@ class Line:
             params |= {"amount": money_text(abs(self.value), ruleset),
                       "units": self.units}
             return who + render(f"line_{self.part}", lang, **params)
-        local = dict(ruleset.part_names).get(self.part) or _PARTS_CS[self.part]
+        local = (dict(ruleset.part_names).get(self.part)
+                 or (_PARTS_SK.get(self.part) if lang == "sk" else None)
+                 or _PARTS_CS[self.part])
         name = _PARTS_EN.get(self.part, self.part) if lang == "en" else local
         pieces = [f"{self.units} × {money_text(ruleset.base, ruleset)}"]
         if self.hearts != 1:
@@ -89,7 +95,7 @@ class Line:
         if self.steps != 1:
             pieces.append(f"×{self.steps}")
         outcome = _outcome(name, bool(self.won), lang)
-        note = f" ({render('note_' + self.note, lang)})" if self.note else ""
+        note = f" ({render('note_' + self.note, lang, **self.params)})" if self.note else ""
         return (f"{who}{name} {outcome}{note}: " + " · ".join(pieces)
                 + f" = {money_text(self.value, ruleset)}")
 

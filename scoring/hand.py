@@ -140,6 +140,9 @@ class Hand:
     doublings_cancelled: bool = False
     incorrect_flek_by: tuple[Seat, ...] = ()
     late: Late | None = None  # a line of its own, like a renonc without a contract
+    # SZMK C.6.e: a sto (or 100+7) played with a marriage the declarer held but did not
+    # announce; the sto is lost and the payment follows from this marriage.
+    unannounced_marriage: Marriage | None = None
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:
@@ -223,6 +226,19 @@ class Hand:
             for value in (self.game_won, self.seven_won, self.betl_won, self.durch_won,
                           self.two_sevens_won)
         )
+
+    def doublings_void_for(self, payer: Seat, own_only: bool) -> bool:
+        """Whether the referee's ruling voids the raises binding ``payer``.
+
+        An E.1 cancellation voids every raise. An E.2 ruling names the incorrect flekers; with
+        ``own_only`` (the ruleset's reading) it voids only their raises and the answers to
+        them, otherwise every raise of the hand.
+        """
+        if not self.doublings_cancelled:
+            return False
+        if own_only and self.incorrect_flek_by:
+            return payer in self.incorrect_flek_by
+        return True
 
     @property
     def flekers(self) -> tuple[Seat, ...]:

@@ -32,7 +32,7 @@ _HAND_FIELDS = {
     "ruleset", "players", "dealer", "declarer", "contract", "trump", "helper", "bid",
     "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won", "durch_won",
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
-    "doublings_cancelled", "incorrect_flek_by", "late",
+    "doublings_cancelled", "incorrect_flek_by", "late", "unannounced_marriage",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -117,6 +117,8 @@ def hand_from_dict(data: Any) -> Hand:
         ),
         incorrect_flek_by=_seats(data.get("incorrect_flek_by") or [], "incorrect_flek_by"),
         late=_opt(data.get("late"), _late),
+        unannounced_marriage=_opt(data.get("unannounced_marriage"),
+                                  lambda v: _marriage(v, "unannounced_marriage")),
     )
 
 
@@ -214,7 +216,8 @@ def _premium(value: Any) -> PremiumFacts:
     _check_keys(data, allowed, "premium.")
     values: dict[str, Any] = {}
     for name in _PREMIUM_INTS:
-        values[name] = _opt(data.get(name), lambda v, n=name: _int(v, f"premium.{n}"))
+        raw = data.get(name)
+        values[name] = None if raw is None else _int(raw, f"premium.{name}")
     for name in _PREMIUM_BOOLS:
         values[name] = _opt_bool(data.get(name), f"premium.{name}")
     for name in _PREMIUM_COUNTS:
@@ -278,6 +281,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
             data["renonc"]["forgiven"] = True
     if hand.late is not None:
         data["late"] = {"seat": hand.late.seat, "minutes": hand.late.minutes}
+    if hand.unannounced_marriage is not None:
+        data["unannounced_marriage"] = _marriage_out(hand.unannounced_marriage)
     if hand.incorrect_flek_by:
         data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
     elif hand.doublings_cancelled:

@@ -213,6 +213,68 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sk": "Nehrá sa len sedma s flekom na hru, odobrenou sedmou a bez refleku.",
         "en": "Only a seven with hra doubled once and the seven accepted is not played.",
     },
+    # -- facts that cannot happen at a table (docs/hand-format.md, "Impossible facts")
+    "last_trick_declarer_no_points": {
+        "cs": "{fact}: poslední zdvih (10 bodů) vzal aktér, ale má 0 bodů z karet.",
+        "sk": "{fact}: posledný štich (10 bodov) vzal voliaci hráč, ale má 0 bodov z kariet.",
+        "en": "{fact}: the declarer took the last trick (10 points), yet has 0 card points.",
+    },
+    "last_trick_defence_no_points": {
+        "cs": "{fact}: poslední zdvih (10 bodů) vzala obrana, ale aktér má všech 90 bodů "
+              "z karet.",
+        "sk": "{fact}: posledný štich (10 bodov) vzala obrana, ale voliaci hráč má všetkých "
+              "90 bodov z kariet.",
+        "en": "{fact}: the defence took the last trick (10 points), yet the declarer has all "
+              "90 card points.",
+    },
+    "silent_seven_laid_down": {
+        "cs": "V ložené hře bere poslední zdvih aktér; {fact} tomu odporuje.",
+        "sk": "Vo vyloženej hre berie posledný štich voliaci hráč; {fact} tomu odporuje.",
+        "en": "In a laid-down game the declarer takes the last trick; {fact} contradicts it.",
+    },
+    # -- SZMK C.6.d, C.6.e: a sto without a marriage
+    "hundred_without_marriage": {
+        "cs": "Sto bez hlášky aktéra: bez hlášky v ruce je to renonc {code} (C.6.d), "
+              "s hláškou nenahlášenou zapište nehlášenou hlášku (C.6.e).",
+        "sk": "Stovka bez hlášky voliaceho: bez hlášky na ruke je to renonce {code} (C.6.d), "
+              "s hláškou nezahlásenou zapíšte nezahlásenú hlášku (C.6.e).",
+        "en": "A hundred without a declarer's marriage: with none in hand it is renonc {code} "
+              "(C.6.d); with one not announced, record the unannounced marriage (C.6.e).",
+    },
+    "unannounced_marriage_not_in_rules": {
+        "cs": "Tato pravidla sto bez nahlášené hlášky neřeší zvlášť (zapište jen body).",
+        "sk": "Tieto pravidlá stovku bez zahlásenej hlášky neriešia osobitne (zapíšte len body).",
+        "en": "These rules do not treat a hundred with an unannounced marriage apart "
+              "(record the points only).",
+    },
+    "unannounced_marriage_not_hundred": {
+        "cs": "Nehlášená hláška se zapisuje jen ke stu (či 100+7), ne ke hře {contract}.",
+        "sk": "Nezahlásená hláška sa zapisuje len k stovke (či 100+7), nie k hre {contract}.",
+        "en": "An unannounced marriage belongs to a hundred (or 100+7) only, not {contract}.",
+    },
+    "unannounced_marriage_with_announced": {
+        "cs": "Aktér hlásil hlášku, sto tedy nehrál bez hlášky; nehlášenou hlášku odstraňte.",
+        "sk": "Voliaci hráč hlásil hlášku, stovku teda nehral bez hlášky; nezahlásenú hlášku "
+              "odstráňte.",
+        "en": "The declarer announced a marriage, so the hundred had one; remove the "
+              "unannounced marriage.",
+    },
+    "unannounced_marriage_with_renonc": {
+        "cs": "Renonc {code} znamená sto bez hlášky v ruce; nehlášená hláška mu odporuje.",
+        "sk": "Renonce {code} znamená stovku bez hlášky na ruke; nezahlásená hláška mu "
+              "odporuje.",
+        "en": "Renonc {code} means no marriage in hand; an unannounced marriage contradicts it.",
+    },
+    "renonc_needs_hundred": {
+        "cs": "Renonc {code} patří ke stu nebo 100+7, ne ke hře {contract}.",
+        "sk": "Renonce {code} patrí k stovke alebo 100+7, nie k hre {contract}.",
+        "en": "Renonc {code} belongs to a hundred or 100+7, not to {contract}.",
+    },
+    "renonc_offender_not_declarer": {
+        "cs": "Renonc {code} může udělat jen aktér (místo {seat}).",
+        "sk": "Renonce {code} môže urobiť len voliaci hráč (miesto {seat}).",
+        "en": "Only the declarer (seat {seat}) can commit renonc {code}.",
+    },
     # -- premium facts
     "premium_trumps_range": {
         "cs": "Počet karet v barvě musí být 1 až 8 (zadáno {trumps}).",
@@ -310,7 +372,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "line_hearts": {"cs": "červené ×{factor}", "sk": "červená ×{factor}", "en": "hearts ×{factor}"},
     "line_won": {"cs": "uhráno", "sk": "uhrané", "en": "won"},
     "line_lost": {"cs": "prohráno", "sk": "prehrané", "en": "lost"},
-    "note_silent_hundred": {"cs": "tiché sto", "sk": "tichá stovka", "en": "silent hundred"},
+    "note_silent_hundred": {
+        "cs": "tiché sto, {total} bodů",
+        "sk": "tichá stovka, {total} bodov",
+        "en": "silent hundred, {total} points",
+    },
     "note_hundred_made": {
         "cs": "po desítkách nad 100",
         "sk": "po desiatkach nad 100",
@@ -453,6 +519,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sk": "renonce {code}: miestu {seat} sa prvý menší renonce v kole odpúšťa",
         "en": "renonc {code}: seat {seat}'s first minor renonc of the round is forgiven",
     },
+    "line_doublings_cancelled_own": {
+        "cs": "rozhodčí zrušil nekorektní flek místa {seats} a odpovědi na něj",
+        "sk": "rozhodca zrušil nekorektný flek miesta {seats} a odpovede naň",
+        "en": "the referee cancelled the incorrect flek of seat {seats} and the answers to it",
+    },
+    "line_hundred_without_marriage": {
+        "cs": "renonc {code}: sto bez hlášky (či bez sedmy) v ruce se nevyhodnocuje, "
+              "neplatí fleky ani hlášky obrany, jen paušál",
+        "sk": "renonce {code}: stovka bez hlášky (či bez sedmy) na ruke sa nevyhodnocuje, "
+              "neplatia fleky ani hlášky obrany, len paušál",
+        "en": "renonc {code}: a hundred without a marriage (or seven) in hand is not settled, "
+              "no doublings, no defence marriages, only the flat rate",
+    },
+    "line_hundred_unannounced": {
+        "cs": "hláška {value} nebyla nahlášena: sto prohráno, platí se podle ní",
+        "sk": "hláška {value} nebola zahlásená: stovka prehraná, platí sa podľa nej",
+        "en": "marriage {value} not announced: the hundred is lost and paid by it",
+    },
     "line_incorrect_flek_fine": {
         "cs": "nekorektní flek: místo {seat} platí každému {amount}",
         "sk": "nekorektný flek: miesto {seat} platí každému {amount}",
@@ -463,12 +547,16 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 @dataclass(frozen=True)
 class Named:
-    """A parameter that has its own name per language (a contract's Czech and English name)."""
+    """A parameter that has its own name per language (a contract's Czech and English name,
+    and a Slovak one where it differs)."""
 
     cs: str
     en: str
+    sk: str | None = None
 
     def in_language(self, lang: str) -> str:
+        if lang == "sk" and self.sk is not None:
+            return self.sk
         return self.en if lang == "en" else self.cs
 
     def __str__(self) -> str:

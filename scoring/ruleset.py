@@ -19,6 +19,7 @@ from scoring.types import (
     Component,
     FlekBinding,
     HandEffect,
+    IncorrectFlekVoids,
     RenoncKind,
     Series,
     SilentHundredRule,
@@ -111,13 +112,22 @@ class Ruleset:
     silent_seven_hearts: bool = True
     silent_seven_doubled: bool = False
     silent_hundred: SilentHundredRule = SilentHundredRule.DOUBLE_PER_TEN
+    # Whether the per-ten part of a tiché sto is raised by the hra's flek (obecná pravidla
+    # V.6-V.7 read together; False: the fleked tiché sto at 100, then the unfleked rate per ten).
+    silent_hundred_tens_doubled: bool = True
     doubling_names: tuple[str, ...] = ("flek", "re", "tutti", "boty")
     doubling_cap: int = 4
     doubling_cap_no_trumps: int | None = None  # betl/durch (SZMK C.9: 2); None: doubling_cap
     hundred_series: Series = Series.ARITHMETIC  # announced sto: each ten past 100
     hundred_seven_as_one: bool = False  # SZMK B.10: 100+7 is won, lost and fleked whole
     flek_binding: FlekBinding = FlekBinding.ALL_PAYERS
+    incorrect_flek_voids: IncorrectFlekVoids = IncorrectFlekVoids.ALL  # SZMK E.2
     hundred_marriages_to_reach: int = 1  # how many marriages count toward the 100
+    # SZMK 2024 C.6.d-e: a sto needs a marriage in the declarer's hand; without one it is the
+    # renonce of ``hundred_without_marriage_renonc``, with one not announced it is lost.
+    # False (ČSM 2023 B.18): a sto may be announced without a marriage and simply fails.
+    hundred_needs_marriage: bool = False
+    hundred_without_marriage_renonc: str | None = None
     game_tie_won_by_declarer: bool = False
     concession_rungs: frozenset[str] = frozenset({"seven"})
     renoncs: tuple[RenoncRule, ...] = ()
@@ -177,6 +187,9 @@ class Ruleset:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise KeyError(f"unknown ruleset fields: {sorted(unknown)}")
+        for name, kind in _ENUM_FIELDS.items():  # a tournament stores readings as JSON text
+            if name in changes and not isinstance(changes[name], kind):
+                changes[name] = kind(changes[name])
         names = tuple(sorted(set(self.overrides) | set(changes) | ({"rates"} if rates else set())))
         return dataclasses.replace(
             self, code=code or self.code, overrides=names, **changes
@@ -205,6 +218,8 @@ class Ruleset:
             RenoncKind(k) for k in values.get("forgiven_renonc_kinds", ())
         )
         values["flek_binding"] = FlekBinding(values["flek_binding"])
+        if "incorrect_flek_voids" in values:
+            values["incorrect_flek_voids"] = IncorrectFlekVoids(values["incorrect_flek_voids"])
         values["doubling_names"] = tuple(values["doubling_names"])
         values["concession_rungs"] = frozenset(values["concession_rungs"])
         values["renoncs"] = tuple(
@@ -216,6 +231,14 @@ class Ruleset:
         values["overrides"] = tuple(values.get("overrides", ()))
         values["part_names"] = tuple(tuple(pair) for pair in values.get("part_names", ()))
         return cls(**values)
+
+
+_ENUM_FIELDS: dict[str, type[Enum]] = {
+    "silent_hundred": SilentHundredRule,
+    "hundred_series": Series,
+    "flek_binding": FlekBinding,
+    "incorrect_flek_voids": IncorrectFlekVoids,
+}
 
 
 def _plain(value: Any) -> Any:

@@ -22,6 +22,7 @@ from scoring.types import (
     Component,
     FlekBinding,
     HandEffect,
+    IncorrectFlekVoids,
     Series,
     Side,
     SilentHundredRule,
@@ -63,12 +64,18 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
         lines.append(Line("not_played", value=0))
     elif rung is not None and not renonc_settles_contract(hand, ruleset):
         # SZMK D.4.a, D.4.d, C.6.d: replayed or not played, only the paušál is paid.
-        lines.append(Line("contract_not_settled", value=0,
-                          params={"code": hand.renonc.code if hand.renonc else ""}))
+        code = hand.renonc.code if hand.renonc else ""
+        c6d = bool(code) and code == ruleset.hundred_without_marriage_renonc
+        lines.append(Line("hundred_without_marriage" if c6d else "contract_not_settled",
+                          value=0, params={"code": code}))
     elif rung is not None:
         won = _components_won(hand, ruleset, rung)
         if hand.doublings_cancelled and hand.doublings:
-            lines.append(Line("doublings_cancelled", value=0))
+            lines.append(_cancelled_line(hand, ruleset))
+        if hand.unannounced_marriage is not None:
+            # SZMK C.6.e: the sto is lost; what it costs follows from the hidden marriage.
+            lines.append(Line("hundred_unannounced", value=0,
+                              params={"value": hand.unannounced_marriage.value}))
         _settle_contract(hand, ruleset, rung, won, money, lines)
         if ruleset.premium_table is not None:
             award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
@@ -102,7 +109,9 @@ def _components_won(hand: Hand, ruleset: Ruleset, rung: Rung) -> dict[Component,
     won: dict[Component, bool] = {}
     for component in rung.components:
         if component is Component.HUNDRED:
-            won[component] = _hundred_count(hand, ruleset) >= HUNDRED_TARGET
+            # SZMK C.6.e: a sto played on a marriage not announced is lost.
+            won[component] = (hand.unannounced_marriage is None
+                              and _hundred_count(hand, ruleset) >= HUNDRED_TARGET)
         elif component is Component.GAME and hand.points is not None:
             won[component] = game_won_on_points(hand, ruleset)
         else:
@@ -121,11 +130,31 @@ def _hundred_seven_as_one(ruleset: Ruleset, rung: Rung) -> bool:
 
 
 def _hundred_count(hand: Hand, ruleset: Ruleset) -> int:
-    """Points toward the 100: cards plus the best marriage(s) the rules let count (IV.4)."""
+    """Points toward the 100: cards plus the best marriage(s) the rules let count (IV.4).
+
+    With a marriage held but not announced (SZMK C.6.e) the count is the one that marriage
+    would have given: it decides whether the defence reached the tens that beat the sto.
+    """
     if hand.points is None:
         return 0
-    best = sorted((m.value for m in hand.points.declarer_marriages), reverse=True)
+    held = hand.points.declarer_marriages
+    if hand.unannounced_marriage is not None:
+        held = (*held, hand.unannounced_marriage)
+    best = sorted((m.value for m in held), reverse=True)
     return hand.points.declarer_cards + sum(best[: ruleset.hundred_marriages_to_reach])
+
+
+def _cancelled_line(hand: Hand, ruleset: Ruleset) -> Line:
+    """SZMK E.1, E.2: what the referee's ruling voided."""
+    if hand.incorrect_flek_by and ruleset.incorrect_flek_voids == IncorrectFlekVoids.OWN:
+        seats = ", ".join(str(s) for s in hand.incorrect_flek_by)
+        return Line("doublings_cancelled_own", value=0, params={"seats": seats})
+    return Line("doublings_cancelled", value=0)
+
+
+def _void_for(hand: Hand, ruleset: Ruleset, payer: Seat) -> bool:
+    return hand.doublings_void_for(
+        payer, ruleset.incorrect_flek_voids == IncorrectFlekVoids.OWN)
 
 
 # -- money -------------------------------------------------------------------------------------
@@ -149,7 +178,7 @@ def _settle_contract(
     money: dict[Seat, int],
     lines: list[Line],
 ) -> None:
-    flekers = () if hand.doublings_cancelled else hand.flekers
+    flekers = tuple(s for s in hand.flekers if not _void_for(hand, ruleset, s))
     raised = hand.laid_down and len(flekers) >= 2  # ČSM 2023 C.5
     limit = _limit(ruleset, ruleset.rates.limit)
     owed: dict[Seat, int] = {}
@@ -167,7 +196,7 @@ def _settle_contract(
         for seat in payers:
             owed[seat] = total
     capped = [d for d in hand.doublings if d.level > ruleset.cap_for(d.component)]
-    if capped and not hand.doublings_cancelled:
+    if capped and not all(_void_for(hand, ruleset, p) for p in hand.payers):
         lines.append(Line("doubling_capped", params={"cap": ruleset.cap_for(capped[0].component)}))
 
     if renonc_loses_hand(hand, ruleset) and hand.renonc and hand.renonc.offender != hand.declarer:
@@ -199,7 +228,8 @@ def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
     per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
     groups: dict[tuple[int, ...], list[Seat]] = {}
     for payer in hand.payers:
-        key = tuple(0 if hand.doublings_cancelled else hand.level_for(d, payer, per_defender)
+        void = _void_for(hand, ruleset, payer)
+        key = tuple(0 if void else hand.level_for(d, payer, per_defender)
                     for d in hand.doublings)
         groups.setdefault(key, []).append(payer)
     return [tuple(g) for g in groups.values()]
@@ -224,15 +254,30 @@ def _component_lines(
         # SZMK B.10: the flek of 100+7 is said to the whole, recorded on the sto.
         doubled = Component.HUNDRED if as_one and component is Component.SEVEN else component
         declared = hand.level_for(hand.doubling(doubled), payer, per_defender)
-        cancelled = unfleked or hand.doublings_cancelled
+        cancelled = unfleked or _void_for(hand, ruleset, payer)
         level = 0 if cancelled else min(declared, ruleset.cap_for(component))
         factor = hearts if component in ruleset.hearts_components else 1
         units = ruleset.rates.component(component, rung.hearts)
         steps, note = _steps(hand, ruleset, component, won[component], lost_by_renonc)
         sign = 1 if won[component] else -1
+        params: dict[str, int] = {}
+        tens_apart = 0
+        if note == "silent_hundred":
+            assert hand.points is not None
+            winner = hand.points.declarer_total if won[component] else hand.points.defence_total
+            params = {"total": winner}
+            if level and not ruleset.silent_hundred_tens_doubled:
+                # Reading of obecná pravidla V.7: the tiché sto counts at the hra's flek, each
+                # ten past 100 only at the (unfleked) rate of a tiché sto.
+                tens_apart, steps = steps - SILENT_HUNDRED_STEPS, SILENT_HUNDRED_STEPS
         value = sign * units * factor * (2**level) * steps * ruleset.base
         result.append(Line(component.value, units=units, hearts=factor, level=level,
-                           steps=steps, value=value, note=note, won=won[component]))
+                           steps=steps, value=value, note=note, won=won[component],
+                           params=params))
+        if tens_apart:
+            result.append(Line("silent_hundred_tens", units=units, hearts=factor, level=0,
+                               steps=tens_apart, won=won[component], note="hundred_made",
+                               value=sign * units * factor * tens_apart * ruleset.base))
     if hand.silent_seven is not None and not lost_by_renonc:
         result.append(_silent_seven_line(hand, ruleset, rung, payer, unfleked))
     return result
@@ -248,6 +293,11 @@ def _steps(
             return 1, "basic_rate"
         if won:
             steps = 1 + (points.declarer_total - HUNDRED_TARGET) // 10
+        elif hand.unannounced_marriage is not None and (
+                _hundred_count(hand, ruleset) >= HUNDRED_TARGET):
+            # SZMK C.6.e: the defence did not take the tens that beat a sto on the hidden
+            # marriage: the basic rate of the sto (or 100+7), no marriages.
+            return 1, "basic_rate"
         elif ruleset.hundred_seven_as_one and _hundred_count(hand, ruleset) >= HUNDRED_TARGET:
             # SZMK C.6.c: 100+7 lost on the seven alone costs the basic rate, no marriages.
             return 1, "basic_rate"
@@ -265,18 +315,28 @@ def _steps(
         if winner_total >= HUNDRED_TARGET and rule is not SilentHundredRule.NONE:
             tens = (winner_total - HUNDRED_TARGET) // 10
             if rule is SilentHundredRule.SERIES:
-                # SZMK C.5: a reached 100 counts the hra twice, then the series (C.1).
-                return _series(ruleset, 2, tens), "silent_hundred"
+                # SZMK C.5: a reached 100 is a nahraná stovka, twice the hra (10 c); C.6.b:
+                # each further ten is worth one more of it (C.1: 110 = 20 c, 120 = 30 c).
+                return _series(ruleset, SILENT_HUNDRED_STEPS, tens), "silent_hundred"
+            # Obecná pravidla V.7: tiché sto doubles the hra; each ten past 100 adds the
+            # tiché sto rate once more.
             per_ten = rule is SilentHundredRule.DOUBLE_PER_TEN
-            return 2 * (1 + tens if per_ten else 1), "silent_hundred"
+            return SILENT_HUNDRED_STEPS * (1 + tens if per_ten else 1), "silent_hundred"
     return 1, ""
 
 
+SILENT_HUNDRED_STEPS = 2  # a reached 100 counts the hra twice (obecná V.7, SZMK C.5)
+
+
 def _series(ruleset: Ruleset, first: int, tens: int) -> int:
-    """Steps after ``tens`` full tens past 100 (SZMK C.1: "aritmetickým radom")."""
+    """Steps after ``tens`` full tens past 100, ``first`` being the value at 100.
+
+    SZMK C.1 "aritmetickým radom", C.6.b: each ten adds the value at 100 once more (a stovka
+    per ten for the announced stovka, a nahraná stovka per ten for a farba).
+    """
     if ruleset.hundred_series is Series.GEOMETRIC:
         return first * 2**tens
-    return first + tens
+    return first * (1 + tens)
 
 
 def _silent_seven_line(
@@ -287,7 +347,7 @@ def _silent_seven_line(
     assert silent is not None
     hearts = ruleset.hearts_factor if rung.hearts and ruleset.silent_seven_hearts else 1
     level = 0
-    if ruleset.silent_seven_doubled and not unfleked and not hand.doublings_cancelled:
+    if ruleset.silent_seven_doubled and not unfleked and not _void_for(hand, ruleset, payer):
         per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
         level = min(hand.level_for(hand.doubling(Component.HUNDRED), payer, per_defender),
                     ruleset.cap_for(Component.HUNDRED))

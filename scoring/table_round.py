@@ -16,7 +16,7 @@ from scoring.errors import Problem
 from scoring.explain import money_text
 from scoring.hand import Hand, Seat
 from scoring.ruleset import Ruleset
-from scoring.types import Component, FlekBinding
+from scoring.types import Component, FlekBinding, IncorrectFlekVoids
 from scoring.validate import renonc_rule
 
 
@@ -61,8 +61,10 @@ def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
     """
     rung = ruleset.rung(hand.contract) if hand.contract else None
     stake: dict[Seat, int] = dict.fromkeys(hand.seats, 0)
-    if rung is None or hand.doublings_cancelled:
+    if rung is None:
         return stake
+    # E.1, E.2: raises the referee voided put nothing at stake.
+    own_only = ruleset.incorrect_flek_voids == IncorrectFlekVoids.OWN
     per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
     hearts = ruleset.hearts_factor if rung.hearts else 1
     for doubling in hand.doublings:
@@ -75,6 +77,8 @@ def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
         cap = ruleset.cap_for(component)
         flekers = doubling.by or hand.defenders
         for payer in hand.payers:
+            if hand.doublings_void_for(payer, own_only):
+                continue
             level = min(hand.level_for(doubling, payer, per_defender), cap)
             own = level if level % 2 else level - 1  # the defender's flek or sub
             if payer in flekers and own > 0:

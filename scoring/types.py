@@ -63,14 +63,27 @@ class SilentHundredRule(StrEnum):
     NONE = "none"  # not recognised
     DOUBLE = "double"  # hra counts twice, no steps above 100
     DOUBLE_PER_TEN = "double_per_ten"  # twice, times (1 + tens above 100): domain.md default
-    SERIES = "series"  # SZMK "nad 100 – pod 100": 100 counts the part twice, then the series
+    # SZMK "nad 100 – pod 100": 100 counts the hra twice (C.5, the nahraná stovka), then each
+    # ten past 100 grows it by the ruleset's series (C.1, C.6.b)
+    SERIES = "series"
 
 
 class Series(StrEnum):
-    """How each full ten past 100 grows a part (SZMK 2024 C.1 "aritmetickým radom")."""
+    """How each full ten past 100 grows a part (SZMK 2024 C.1 "aritmetickým radom").
 
-    ARITHMETIC = "arithmetic"  # one more unit of the part per ten
+    The part's value at 100 is one step of the series: the announced stovka (C.5: 20 c) or
+    the nahraná stovka of a farba (C.5: twice the hra, 10 c at the basic rate).
+    """
+
+    ARITHMETIC = "arithmetic"  # each ten adds the value at 100 once more (C.6.b)
     GEOMETRIC = "geometric"  # the part doubles per ten
+
+
+class IncorrectFlekVoids(StrEnum):
+    """What the referee's SZMK 2024 E.2 ruling voids when it names some of the flekers."""
+
+    ALL = "all"  # every raise of the hand, as an E.1 cancellation does
+    OWN = "own"  # the named flekers' raises (and the answers to them) only
 
 
 class FlekBinding(StrEnum):

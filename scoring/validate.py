@@ -12,7 +12,7 @@ from scoring.errors import Problem, ScoringError
 from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage
 from scoring.messages import Named
 from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
-from scoring.types import Component, HandEffect, RenoncKind, Suit
+from scoring.types import Component, HandEffect, RenoncKind, Side, Suit
 
 MARRIAGE_VALUES = (20, 40)
 INCORRECT_FLEK_TOTAL = 120  # SZMK E.2.a
@@ -49,8 +49,12 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
         _check_contract(hand, ruleset, rung, errors)
         _check_doublings(hand, ruleset, rung, errors, warnings)
         _check_points(hand, ruleset, rung, errors)
+        _check_hundred_marriage(hand, ruleset, rung, errors)
         _check_premium(hand, errors)
         _check_outcome(hand, ruleset, rung, errors)
+        _check_last_trick(hand, ruleset, errors)
+    if hand.contract is None or rung is None:
+        _check_no_unannounced(hand, errors)
     return errors, warnings
 
 
@@ -257,7 +261,46 @@ def _check_points(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem
         errors.append(Problem("card_points_range", "points.declarer_cards", {"points": cards}))
     elif cards % 10:
         errors.append(Problem("card_points_tens", "points.declarer_cards", {"points": cards}))
-    _check_marriages(hand, points.declarer_marriages + points.defence_marriages, errors)
+    hidden = (hand.unannounced_marriage,) if hand.unannounced_marriage is not None else ()
+    _check_marriages(hand, points.declarer_marriages + points.defence_marriages + hidden,
+                     errors)
+
+
+def _check_hundred_marriage(hand: Hand, ruleset: Ruleset, rung: Rung,
+                            errors: list[Problem]) -> None:
+    """SZMK 2024 C.6.d-e: a sto is played on a marriage in the declarer's hand.
+
+    Without one it is the catalogue's renonce (C.6.d, D.2 klasický m); with one held but not
+    announced the sto is lost and paid by that marriage (C.6.e), which the sheet records.
+    """
+    hidden = hand.unannounced_marriage
+    code = ruleset.hundred_without_marriage_renonc
+    if hidden is not None:
+        field = "unannounced_marriage"
+        if not ruleset.hundred_needs_marriage:
+            errors.append(Problem("unannounced_marriage_not_in_rules", field, {}))
+        elif Component.HUNDRED not in rung.components:
+            errors.append(Problem("unannounced_marriage_not_hundred", field,
+                                  {"contract": _named(rung)}))
+        elif hand.points is not None and hand.points.declarer_marriages:
+            errors.append(Problem("unannounced_marriage_with_announced", field, {}))
+        elif hand.renonc is not None and hand.renonc.code == code:
+            errors.append(Problem("unannounced_marriage_with_renonc", field, {"code": code}))
+        elif hand.laid_down:
+            errors.append(Problem("laid_down_lost", field, {}))
+        return
+    points = hand.points
+    if (ruleset.hundred_needs_marriage and Component.HUNDRED in rung.components
+            and points is not None and not points.declarer_marriages
+            and renonc_settles_contract(hand, ruleset)):
+        errors.append(Problem("hundred_without_marriage", "points.declarer_marriages",
+                              {"code": code or "?"}))
+
+
+def _check_no_unannounced(hand: Hand, errors: list[Problem]) -> None:
+    if hand.unannounced_marriage is not None:
+        errors.append(Problem("unannounced_marriage_not_hundred", "unannounced_marriage",
+                              {"contract": hand.contract or "—"}))
 
 
 def _check_marriages(hand: Hand, marriages: tuple[Marriage, ...], errors: list[Problem]) -> None:
@@ -359,6 +402,70 @@ def _check_silent_seven(hand: Hand, rung: Rung, errors: list[Problem]) -> None:
         errors.append(Problem("silent_seven_no_trumps", "silent_seven", {}))
 
 
+_FACTS = {
+    "silent_seven_declarer_won": Named("tichá sedma aktéra uhrána", "the declarer's silent "
+                                       "seven won", "tichá sedma voliaceho uhraná"),
+    "silent_seven_declarer_lost": Named("tichá sedma aktéra prohrána", "the declarer's silent "
+                                        "seven lost", "tichá sedma voliaceho prehraná"),
+    "silent_seven_defence_won": Named("tichá sedma obrany uhrána", "the defence's silent "
+                                      "seven won", "tichá sedma obrany uhraná"),
+    "silent_seven_defence_lost": Named("tichá sedma obrany prohrána", "the defence's silent "
+                                       "seven lost", "tichá sedma obrany prehraná"),
+    "seven_won": Named("sedma uhrána", "the seven won", "sedma uhraná"),
+    "two_sevens_won": Named("dvě sedmy uhrány", "two sevens won", "dve sedmy uhrané"),
+    "laid_down": Named("ložená hra", "a laid-down game", "vyložená hra"),
+}
+
+
+def last_trick_facts(hand: Hand, ruleset: Ruleset) -> list[tuple[str, str, Side]]:
+    """The recorded facts that say who took the last trick: (field, fact key, side).
+
+    A trump seven that wins the last trick takes it for its side; one beaten in it loses it
+    to the other side (obecná pravidla V.8); an announced seven (or dvě sedmy) won took it for
+    the declarer; a laid-down game leaves every trick still to play to the declarer (ČSM 2023
+    C.4). None of it applies when an in-play renonc ended the hand (ČSM 2023 E.6.b: the play
+    after it is void and the points are credited).
+    """
+    if renonc_loses_hand(hand, ruleset):
+        return []
+    facts: list[tuple[str, str, Side]] = []
+    silent = hand.silent_seven
+    if silent is not None:
+        other = Side.DEFENCE if silent.side is Side.DECLARER else Side.DECLARER
+        key = f"silent_seven_{silent.side.value}_{'won' if silent.won else 'lost'}"
+        facts.append(("silent_seven", key, silent.side if silent.won else other))
+    if hand.seven_won:
+        facts.append(("seven_won", "seven_won", Side.DECLARER))
+    if hand.two_sevens_won:  # ČSM 2023 D: the trump seven takes the last trick
+        facts.append(("two_sevens_won", "two_sevens_won", Side.DECLARER))
+    if hand.laid_down:
+        facts.append(("laid_down", "laid_down", Side.DECLARER))
+    return facts
+
+
+def _check_last_trick(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    """Facts that cannot happen at a table: the last trick is worth 10 card points, so the
+    side that took it has at least 10 (obecná pravidla III.1)."""
+    facts = last_trick_facts(hand, ruleset)
+    sides = {side for _, _, side in facts}
+    if len(sides) > 1:
+        # A laid-down game against a silent seven that gives the last trick to the defence.
+        field, key, _ = next(f for f in facts if f[2] is Side.DEFENCE)
+        errors.append(Problem("silent_seven_laid_down", field, {"fact": _FACTS[key]}))
+        return
+    points = hand.points
+    if points is None or not facts or not 0 <= points.declarer_cards <= CARD_POINTS_TOTAL:
+        return
+    field, key, side = facts[0]
+    if side is Side.DECLARER and points.declarer_cards < LAST_TRICK:
+        errors.append(Problem("last_trick_declarer_no_points", field, {"fact": _FACTS[key]}))
+    elif side is Side.DEFENCE and points.defence_cards < LAST_TRICK:
+        errors.append(Problem("last_trick_defence_no_points", field, {"fact": _FACTS[key]}))
+
+
+LAST_TRICK = 10  # obecná pravidla III.1: the last trick counts 10 card points
+
+
 def _cancels_out(hand: Hand, rung: Rung) -> bool:
     return (
         rung.components == {Component.GAME, Component.SEVEN}
@@ -411,6 +518,16 @@ def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
     if (rule is not None and hand.renonc.forgiven
             and rule.kind not in ruleset.forgiven_renonc_kinds):
         errors.append(Problem("renonc_not_forgivable", "renonc.code", {"code": rule.code}))
+    if rule is not None and rule.code == ruleset.hundred_without_marriage_renonc and (
+            hand.contract is not None and hand.contract != CONCESSION):
+        # SZMK C.6.d, D.2 klasický m: the declarer announced a sto without the marriage.
+        rung = ruleset.rung(hand.contract)
+        if rung is not None and Component.HUNDRED not in rung.components:
+            errors.append(Problem("renonc_needs_hundred", "renonc.code",
+                                  {"code": rule.code, "contract": _named(rung)}))
+        elif hand.renonc.offender != hand.declarer:
+            errors.append(Problem("renonc_offender_not_declarer", "renonc.offender",
+                                  {"code": rule.code, "seat": hand.declarer}))
     if (rule is not None and rule.effect in _NEVER_SETTLED and hand.contract is not None
             and hand.played_out):
         # SZMK D.4.a, D.4.d: such a hand has no result to record.

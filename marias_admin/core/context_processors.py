@@ -14,4 +14,6 @@ def site(request: HttpRequest) -> dict[str, object]:
         "PRODUCT_NAME": PRODUCT_NAME,
         "PRODUCT_VERSION": marias_admin.__version__,
         "DEBUG_BANNER": settings.DEBUG,
+        # The login page links password reset only when a mail server can send the link.
+        "PASSWORD_RESET_ENABLED": getattr(settings, "EMAIL_CONFIGURED", False),
     }

@@ -1,7 +1,67 @@
-from django.http import HttpRequest, HttpResponse
+"""Home page, the login's lockout page, friendly error pages and the mail-only account pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Landing page: what the product is, where to log in, language choice."""
     return render(request, "core/home.html")
+
+
+def lockout_message() -> str:
+    minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    return ngettext(
+        "Too many failed login attempts; try again in %(minutes)d minute or ask the "
+        "organiser.",
+        "Too many failed login attempts; try again in %(minutes)d minutes or ask the "
+        "organiser.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def login_locked_out(request: HttpRequest, original_response: HttpResponse | None = None,
+                     credentials: dict[str, Any] | None = None) -> HttpResponse:
+    """What django-axes answers to a login attempt while the name or address is locked.
+
+    The login page again (not Axes' bare English text), with the message in the visitor's
+    language and the status 429 Too Many Requests. The right password is refused too until the
+    cool-off ends: that is the point of the lock.
+    """
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    form = AuthenticationForm(request, initial={"username": username})
+    return render(request, "registration/login.html", {
+        "form": form, "locked_out": lockout_message(),
+        "next": request.POST.get("next") or request.GET.get("next", ""),
+    }, status=429)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A failed CSRF check (mostly an expired page) on the site's own 403 page, in the
+    visitor's language, instead of Django's English developer text."""
+    return render(request, "403_csrf.html", status=403)
+
+
+View = Callable[..., HttpResponse]
+
+
+def mail_required(view: View) -> View:
+    """Pages that promise an e-mail exist only when a mail server is configured: otherwise
+    "we have sent you a link" would be a lie, so they answer 404 (and the link is hidden)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not getattr(settings, "EMAIL_CONFIGURED", False):
+            raise Http404
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -7,7 +7,6 @@ Headers and statuses are in the active language.
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import datetime
 from typing import Any
@@ -18,6 +17,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from marias_admin.core.xlsx import workbook_bytes
 from marias_admin.players.importing import strip_diacritics
 from marias_admin.tournaments.models import Registration, Tournament
 from marias_admin.tournaments.selectors import registrations
@@ -113,6 +113,4 @@ def registrations_xlsx(tournament: Tournament) -> bytes:
     sheet.page_setup.fitToHeight = 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
 
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(workbook)

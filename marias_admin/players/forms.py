@@ -5,11 +5,28 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from marias_admin.players.importing import ImportFileError, ParsedFile, read_upload
+from marias_admin.players.importing import (
+    ImportFileError,
+    ParsedFile,
+    max_upload_bytes,
+    read_upload,
+    size_label,
+)
 from marias_admin.tournaments.models import RegistrationStatus
 
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 ALLOWED_EXTENSIONS = (".xlsx", ".csv")
+
+
+def too_large_error(size: int | None) -> forms.ValidationError:
+    """The refusal of an upload over the limit (``size`` None: known only to exceed it)."""
+    limit = max_upload_bytes()
+    if size is None:
+        return forms.ValidationError(
+            _("The file is too large; at most %(max)s can be imported."),
+            code="size", params={"max": size_label(limit)})
+    return forms.ValidationError(
+        _("The file is too large (%(size)s kB); at most %(max)s can be imported."),
+        code="size", params={"size": size // 1024, "max": size_label(limit)})
 
 
 class ImportUploadForm(forms.Form):
@@ -23,6 +40,16 @@ class ImportUploadForm(forms.Form):
                       "sheet,text/csv"}),
     )
 
+    def __init__(self, *args: object, too_large: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.too_large = too_large  # the upload was cut off on the way in (see views)
+
+    def clean(self) -> dict:
+        if self.too_large:
+            self.errors.pop("file", None)
+            self.add_error("file", too_large_error(None))
+        return super().clean()
+
     def clean_file(self) -> ParsedFile:
         upload = self.cleaned_data["file"]
         name = upload.name or ""
@@ -31,14 +58,15 @@ class ImportUploadForm(forms.Form):
                 _("Only .xlsx and .csv files can be imported; “%(name)s” is neither. Save the "
                   "list from Excel as “Excel Workbook (.xlsx)” or “CSV”."),
                 code="extension", params={"name": name})
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                _("The file is too large (%(size)s kB); at most 2 MB can be imported."),
-                code="size", params={"size": upload.size // 1024})
+        limit = max_upload_bytes()
+        if upload.size > limit:
+            raise too_large_error(upload.size)
         try:
-            data = upload.read(MAX_UPLOAD_BYTES + 1)
+            data = upload.read(limit + 1)
         except OSError as exc:
             raise forms.ValidationError(_("The file could not be read."), code="read") from exc
+        if len(data) > limit:
+            raise too_large_error(len(data))
         try:
             return read_upload(name, data)
         except ImportFileError as exc:

@@ -15,20 +15,55 @@ import csv
 import io
 import re
 import unicodedata
+import zipfile
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
-DEFAULT_REGISTRATION_NUMBER_PATTERN = r"^[A-Z]{2}-?\d{3,6}$|^\d{3,6}$"
+from marias_admin.players.registration_numbers import (
+    DEFAULT_REGISTRATION_NUMBER_PATTERN,
+    normalise_registration_number,
+    registration_number_key,
+)
+
+__all__ = ["DEFAULT_REGISTRATION_NUMBER_PATTERN", "normalise_registration_number",
+           "registration_number_key"]
+
 MAX_ROWS = 2000  # data rows; a federation's whole register fits, a runaway sheet does not
 MAX_COLUMNS = 60
 HEADER_SEARCH_ROWS = 10  # the header may sit below a title line or two
+# Limits that keep a hostile or broken file from tying a worker up for minutes: every one is
+# far above what a real player list needs, and each refusal names the limit it hit.
+DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+MAX_SHEET_ROWS = 10_000  # physical rows of a worksheet read, blank ones included
+MAX_CELL_LENGTH = 300  # characters kept of a cell (longer than any field, so "too long" shows)
+MAX_ZIP_MEMBERS = 500
+MAX_XLSX_UNPACKED_BYTES = 20 * 1024 * 1024  # all parts of the workbook together
+MAX_XLSX_PART_BYTES = 5 * 1024 * 1024  # one part (a worksheet, the shared strings)
+MAX_COMPRESSION_RATIO = 100  # real workbooks compress 5-20 times; bombs a thousand times
+RATIO_CHECK_FROM_BYTES = 1024 * 1024
+MAX_SEED_DIGITS = 6
+SEED_PATTERN = re.compile(rf"[0-9]{{1,{MAX_SEED_DIGITS}}}")
+
+
+def max_upload_bytes() -> int:
+    return int(getattr(settings, "MARIAS_IMPORT_MAX_BYTES", 0) or DEFAULT_MAX_UPLOAD_BYTES)
+
+
+def size_label(size: int) -> str:
+    """2097152 -> "2 MB", 1536 -> "1.5 kB": how a limit is named to the organiser."""
+    for unit, factor in (("MB", 1024 * 1024), ("kB", 1024)):
+        if size >= factor:
+            value = size / factor
+            return f"{value:.0f} {unit}" if value.is_integer() else f"{value:.1f} {unit}"
+    return f"{size} B"
 
 # Field lengths of the Player and Club models (checked here so that a row that passes the
 # checks can always be written).
@@ -122,6 +157,9 @@ class Problem:
     def of(cls, code: str, **params: Any) -> Problem:
         if code not in PROBLEM_MESSAGES:
             raise ValueError(code)
+        # A cell quoted back is cut short: the preview must stay readable whatever was typed.
+        if isinstance(params.get("value"), str):
+            params["value"] = _quoted(params["value"])
         return cls(code, tuple(sorted(params.items())))
 
     @property
@@ -140,6 +178,10 @@ class Problem:
 
     def __str__(self) -> str:
         return self.message
+
+
+def _quoted(value: str, limit: int = 40) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 @dataclass
@@ -266,7 +308,8 @@ def cell_text(value: Any) -> str:
     if isinstance(value, date):
         return value.isoformat()
     text = str(value).replace("\u00a0", " ")
-    return re.sub(r"\s+", " ", text).strip()
+    # One character over the limit is kept, so that a mapped field still shows "too long".
+    return re.sub(r"\s+", " ", text).strip()[:MAX_CELL_LENGTH + 1]
 
 
 def split_full_name(value: str, *, surname_first: bool = False) -> tuple[str, str]:
@@ -290,6 +333,11 @@ def read_upload(filename: str, data: bytes) -> ParsedFile:
     """Parse an uploaded .xlsx or .csv file (decided by its content, named by its name)."""
     if not data:
         raise ImportFileError(_("The file is empty."))
+    limit = max_upload_bytes()
+    if len(data) > limit:
+        raise ImportFileError(_("The file is too large (%(size)s); at most %(max)s can be "
+                                "imported.") % {"size": size_label(len(data)),
+                                                "max": size_label(limit)})
     lower = filename.lower()
     if data.startswith(XLSX_MAGIC):
         grid = read_xlsx(data)
@@ -301,10 +349,50 @@ def read_upload(filename: str, data: bytes) -> ParsedFile:
     return parse_grid(filename, grid)
 
 
+def check_xlsx_archive(data: bytes) -> None:
+    """Refuse a workbook whose parts would unpack to more than a player list ever needs.
+
+    Runs before openpyxl sees the file: openpyxl reads the shared strings whole, so a 400 kB
+    upload holding one 400 MB string would otherwise take gigabytes. The sizes checked are the
+    ones the archive declares; :mod:`zipfile` never unpacks more than that (a lying header
+    ends in a CRC error), so they are a safe bound.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
+    if len(members) > MAX_ZIP_MEMBERS:
+        raise ImportFileError(_("The workbook has too many parts (more than %(max)s); it is "
+                                "not a plain player list.") % {"max": MAX_ZIP_MEMBERS})
+    total = 0
+    for member in members:
+        total += member.file_size
+        too_big = member.file_size > MAX_XLSX_PART_BYTES
+        packed = max(member.compress_size, 1)
+        absurd = (member.file_size > RATIO_CHECK_FROM_BYTES
+                  and member.file_size / packed > MAX_COMPRESSION_RATIO)
+        if too_big or absurd or total > MAX_XLSX_UNPACKED_BYTES:
+            raise ImportFileError(_(
+                "The workbook unpacks to too much data (%(size)s in “%(part)s”; at most "
+                "%(max)s per part and %(total)s in all are read). Copy the player list into a "
+                "new workbook, or save it as CSV, and try again.") % {
+                    "size": size_label(member.file_size), "part": _quoted(member.filename),
+                    "max": size_label(MAX_XLSX_PART_BYTES),
+                    "total": size_label(MAX_XLSX_UNPACKED_BYTES)})
+
+
+def _too_many_columns() -> ImportFileError:
+    return ImportFileError(_("The file has data in more than %(max)s columns; at most %(max)s "
+                             "columns are read. Delete the columns that are not needed.")
+                           % {"max": MAX_COLUMNS})
+
+
 def read_xlsx(data: bytes) -> list[tuple[int, list[str]]]:
     """(row number, cell texts) for the rows of the first worksheet."""
     from openpyxl import load_workbook
 
+    check_xlsx_archive(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # zipfile, XML and openpyxl errors of every kind
@@ -315,10 +403,28 @@ def read_xlsx(data: bytes) -> list[tuple[int, list[str]]]:
             sheet = workbook.worksheets[0] if workbook.worksheets else None
         if sheet is None:
             raise ImportFileError(_("The workbook has no worksheet."))
+        # The declared dimension (<dimension ref="A1:A5000000"/>) is not trusted: openpyxl
+        # would pad the sheet with empty rows up to it. Only rows actually present are read.
+        sheet.reset_dimensions()
+        # The rows where the header may be are read in full width: a column named beyond
+        # the limit would otherwise be dropped without a word. Below them a cell past the
+        # limit is only looked at in the first column beyond it.
+        for values in sheet.iter_rows(max_row=HEADER_SEARCH_ROWS, values_only=True):
+            if any(cell_text(v) for v in values[MAX_COLUMNS:]):
+                raise _too_many_columns()
         grid: list[tuple[int, list[str]]] = []
         for number, values in enumerate(
-                sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+                sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), start=1):
+            if number > MAX_SHEET_ROWS:
+                raise ImportFileError(_(
+                    "The worksheet goes on below row %(max)s; at most %(max)s rows are read. "
+                    "Delete the rows below the player list (even empty or formatted ones) "
+                    "and try again.") % {"max": MAX_SHEET_ROWS})
             cells = [cell_text(v) for v in values]
+            if len(cells) > MAX_COLUMNS:
+                if cells[MAX_COLUMNS]:
+                    raise _too_many_columns()
+                cells = cells[:MAX_COLUMNS]
             if any(cells):
                 grid.append((number, cells))
                 if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
@@ -353,6 +459,15 @@ def decode_text(data: bytes) -> str:
 DELIMITERS = (";", ",", "\t")
 
 
+def _csv_error(exc: csv.Error) -> ImportFileError:
+    """A clear message for the csv module's refusals (an over-long field above all)."""
+    if "field larger than field limit" in str(exc):
+        return ImportFileError(_("The file has a value longer than %(max)s characters (perhaps "
+                                 "an unclosed quotation mark); it is not a plain player list.")
+                               % {"max": csv.field_size_limit()})
+    return ImportFileError(_("The file is not a readable CSV file."))
+
+
 def sniff_delimiter(text: str) -> str:
     """The delimiter (; , or tab) that makes the most of the header, else the commonest."""
     lines = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS + 5]
@@ -361,7 +476,10 @@ def sniff_delimiter(text: str) -> str:
     best: tuple[int, int, int] | None = None
     choice = ";"
     for preference, delimiter in enumerate(DELIMITERS):
-        rows = list(csv.reader(lines, delimiter=delimiter))
+        try:
+            rows = list(csv.reader(lines, delimiter=delimiter))
+        except csv.Error as exc:
+            raise _csv_error(exc) from exc
         recognised = max((sum(1 for c in r if match_header(c)) for r in rows), default=0)
         widths = [len(r) for r in rows]
         consistent = max(widths.count(w) for w in set(widths)) if max(widths) > 1 else 0
@@ -379,13 +497,15 @@ def read_csv(data: bytes) -> list[tuple[int, list[str]]]:
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         for number, values in enumerate(reader, start=1):
+            if any(v.strip() for v in values[MAX_COLUMNS:]):
+                raise _too_many_columns()
             cells = [cell_text(v) for v in values[:MAX_COLUMNS]]
             if any(cells):
                 grid.append((number, cells))
                 if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
                     break
     except csv.Error as exc:
-        raise ImportFileError(_("The file is not a readable CSV file.")) from exc
+        raise _csv_error(exc) from exc
     return grid
 
 
@@ -438,16 +558,6 @@ def is_valid_email(value: str) -> bool:
     return True
 
 
-def normalise_registration_number(value: str) -> str:
-    """Upper case, no spaces: " cz-01234 " -> "CZ-01234"."""
-    return re.sub(r"\s+", "", value).upper()
-
-
-def registration_number_key(value: str) -> str:
-    """What two numbers must share to be the same number: "CZ01234" == "CZ-01234"."""
-    return re.sub(r"[\s\-/.]+", "", value).upper()
-
-
 def text_key(value: str) -> str:
     """Case-insensitive comparison key that keeps diacritics (Novák != Novak)."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", value)).strip().casefold()
@@ -459,11 +569,18 @@ def person_key(first_name: str, last_name: str, club: str) -> tuple[str, str, st
 
 def check_row(raw: RawRow, pattern: re.Pattern[str]) -> CheckedRow:
     problems: list[Problem] = []
-    number = normalise_registration_number(raw.registration_number)
+    number_ok = True
+    try:
+        number = normalise_registration_number(raw.registration_number, pattern)
+    except ValidationError:
+        number, number_ok = re.sub(r"\s+", "", raw.registration_number).upper(), False
     seed: int | None = None
     if raw.seed:
+        # ASCII digits only, and few of them: "²".isdigit() is true but int("²") fails, and
+        # int() of thousands of digits is refused by Python itself.
         seed_text = raw.seed.strip().rstrip(".")
-        if seed_text.isdigit() and 1 <= int(seed_text) <= MAX_SEED:
+        if re.fullmatch(SEED_PATTERN, seed_text) and (
+                1 <= int(seed_text) <= MAX_SEED):
             seed = int(seed_text)
         else:
             problems.append(Problem.of("bad_seed", value=raw.seed))
@@ -474,7 +591,7 @@ def check_row(raw: RawRow, pattern: re.Pattern[str]) -> CheckedRow:
     )
     if not row.first_name or not row.last_name:
         problems.insert(0, Problem.of("missing_name"))
-    if number and not pattern.search(number):
+    if not number_ok:
         problems.append(Problem.of("bad_registration_number", value=raw.registration_number))
     if row.email and not is_valid_email(row.email):
         problems.append(Problem.of("bad_email", value=row.email))

@@ -14,14 +14,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from marias_admin.audit.services import audit_record
 from marias_admin.players.importing import (
-    DEFAULT_REGISTRATION_NUMBER_PATTERN,
     CheckedRow,
     ParsedFile,
     Problem,
@@ -32,15 +30,12 @@ from marias_admin.players.importing import (
     text_key,
 )
 from marias_admin.players.models import Club, Player
+from marias_admin.players.registration_numbers import registration_number_pattern
+from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 from marias_admin.tournaments.services import player_create, registration_create
 
 IMPORT_STATUSES = (RegistrationStatus.PRESENT, RegistrationStatus.REGISTERED)
-
-
-def registration_number_pattern() -> str:
-    return getattr(settings, "MARIAS_REGISTRATION_NUMBER_PATTERN", None) or (
-        DEFAULT_REGISTRATION_NUMBER_PATTERN)
 
 
 class ImportChanged(ValidationError):
@@ -254,6 +249,7 @@ def import_commit(
     with transaction.atomic():
         # Serialise imports into the same tournament (a no-op on SQLite, which locks anyway).
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        refuse_if_finished(tournament)
         preview = import_preview(tournament=tournament, parsed=parsed)
         if fingerprint is not None and preview.fingerprint != fingerprint:
             raise ImportChanged(_(

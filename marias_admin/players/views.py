@@ -14,6 +14,7 @@ import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,11 +24,17 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.players.exporting import registrations_xlsx
 from marias_admin.players.forms import ImportConfirmForm, ImportUploadForm
-from marias_admin.players.importing import FIELD_LABELS, ParsedFile, RowStatus
+from marias_admin.players.importing import (
+    FIELD_LABELS,
+    ParsedFile,
+    RowStatus,
+    max_upload_bytes,
+)
 from marias_admin.players.services import (
     ImportChanged,
     ImportPreview,
@@ -111,13 +118,49 @@ class ImportPreviewTable(tables.Table):
             ((p.severity.value, p.message) for p in record.problems)))
 
 
+class UploadLimitHandler(FileUploadHandler):
+    """Drops an uploaded file as soon as it passes the import limit, so that a huge upload
+    is never written to memory or disk whole; the form then names the limit."""
+
+    # Request bodies may carry a little more than the file (the other fields, boundaries).
+    OVERHEAD = 64 * 1024
+
+    def __init__(self, request: HttpRequest, limit: int) -> None:
+        super().__init__(request)
+        self.limit = limit
+        self.exceeded = False
+
+    def handle_raw_input(self, input_data: Any, META: Any, content_length: int,
+                         boundary: Any, encoding: Any = None) -> None:
+        if content_length and content_length > self.limit + self.OVERHEAD:
+            self.exceeded = True
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        if self.exceeded or start + len(raw_data) > self.limit:
+            self.exceeded = True
+            raise SkipFile
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None
+
+
+@csrf_exempt  # checked below, once the upload limit is in place (Django reads files then)
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The upload form; a readable file is parsed, kept in the session and previewed."""
+    limiter = UploadLimitHandler(request, max_upload_bytes())
+    request.upload_handlers.insert(0, limiter)
+    return _import_upload(request, tournament_id, limiter)
+
+
+@csrf_protect
+def _import_upload(request: HttpRequest, tournament_id: int,
+                   limiter: UploadLimitHandler) -> HttpResponse:
     tournament = _organised_tournament(request, tournament_id)
     if request.method == "POST":
-        form = ImportUploadForm(request.POST, request.FILES)
+        form = ImportUploadForm(request.POST, request.FILES, too_large=limiter.exceeded)
         if form.is_valid():
             parsed: ParsedFile = form.cleaned_data["file"]
             request.session[_session_key(tournament)] = parsed.as_dict()

@@ -1,22 +1,22 @@
 from django.contrib import admin
 
+from marias_admin.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from marias_admin.seating.models import Round, Seat, Table
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnlyInline):
     model = Table
-    extra = 0
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ("tournament", "number", "state", "method", "seed", "seated_at")
     list_filter = ("state", "method", "tournament")
     inlines = (TableInline,)
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("round", "table", "position", "registration")
     list_filter = ("round__tournament",)
     raw_id_fields = ("registration", "table", "round")

@@ -11,6 +11,11 @@ from marias_admin.seating.models import Seat, SeatingMethod
 from marias_admin.tournaments.forms import Form
 
 
+def _version() -> forms.IntegerField:
+    """The round version the page was built from (empty: no check), see ``RoundConflict``."""
+    return forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+
 class SeatForm(Form):
     method = forms.ChoiceField(label=_("seating method"), choices=SeatingMethod.choices)
     seed = forms.IntegerField(
@@ -22,12 +27,14 @@ class SeatForm(Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    version = _version()
 
 
 class SwapForm(Form):
     first = forms.TypedChoiceField(label=_("player"), coerce=int)
     second = forms.TypedChoiceField(label=_("swap with"), coerce=int)
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    version = _version()
 
     def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,6 +61,7 @@ class SwapForm(Form):
 class StateForm(Form):
     state = forms.CharField()
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    version = _version()
 
 
 class ReplanForm(Form):

@@ -45,6 +45,9 @@ class Round(models.Model):
     starts_at = models.TimeField(_("start"), null=True, blank=True)
     report = models.JSONField(_("seating report"), default=dict, blank=True)
     seated_at = models.DateTimeField(_("seated"), null=True, blank=True)
+    # Optimistic lock: bumped by every seating write (seat, swap, state, re-plan), so two
+    # organisers working from the same page cannot silently overwrite each other.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ("tournament", "number")
@@ -64,6 +67,8 @@ class Round(models.Model):
 
 
 class Table(models.Model):
+    # A table goes with its round; its sheet (sheets.TableSheet) protects it, so a table whose
+    # results were entered can never be deleted by a cascade.
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
 
@@ -80,6 +85,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    # Seats cascade with their table or round: no result hangs on a seat row itself (the sheet
+    # hangs on the table, which its sheet protects).
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))

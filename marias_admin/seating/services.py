@@ -2,7 +2,13 @@
 
 The seating itself comes from the pure generator (via :mod:`marias_admin.seating.planner`);
 this module only reads the history, stores the result, and refuses what the rules forbid:
-played rounds never change, and a confirmed round is re-seated only when the caller says so.
+played rounds never change, a round whose sheets hold results is never re-seated (money is
+stored per seat, so moving a player would move his results to someone else), a finished
+tournament does not change, and a confirmed round is re-seated only when the caller says so.
+
+Every write names the round version its author saw (``expected_version``); if someone else
+changed the round in between, the write is refused with :class:`RoundConflict` instead of
+silently overwriting. Internal callers (the re-plan, the demo) pass ``None``.
 """
 
 from __future__ import annotations
@@ -12,14 +18,16 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from marias_admin.audit.services import audit_record
 from marias_admin.seating import planner
 from marias_admin.seating.models import Round, RoundState, Seat, SeatingMethod, Table
 from marias_admin.seating.selectors import history_before, plain_seating
+from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Tournament
 from marias_admin.tournaments.selectors import playing_in_round
 
@@ -47,13 +55,68 @@ SEATING_ERRORS = {
 }
 
 
-def _refuse_fixed(round: Round, confirm_reseat: bool) -> None:
+class RoundConflict(ValidationError):
+    """Someone else changed the round since the author loaded its page."""
+
+
+def _lock(round: Round, expected_version: int | None) -> Round:
+    locked = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    refuse_if_finished(locked.tournament)
+    if expected_version is not None and locked.version != expected_version:
+        raise RoundConflict(
+            _("Someone else changed this round meanwhile. Your change was not saved; here is "
+              "the current state."),
+            code="conflict",
+        )
+    return locked
+
+
+def tables_with_results(tables: QuerySet[Table]) -> dict[int, list[int]]:
+    """Round number → its tables whose sheets hold results (see the sheets selector)."""
+    from marias_admin.sheets.selectors import tables_with_results as found  # sheets build on us
+
+    return found(tables)
+
+
+def _table_list(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def _refuse_results(round: Round) -> None:
+    """A table with results keeps its players in their seats: nothing may move a result."""
+    numbers = tables_with_results(Table.objects.filter(round=round)).get(round.number)
+    if numbers:
+        raise ValidationError(
+            ngettext(
+                "Round %(number)s cannot be seated again: table %(tables)s already holds "
+                "results (hands, totals or rulings), which belong to the players seated there.",
+                "Round %(number)s cannot be seated again: tables %(tables)s already hold "
+                "results (hands, totals or rulings), which belong to the players seated there.",
+                len(numbers),
+            )
+            % {"number": round.number, "tables": _table_list(numbers)},
+            code="round_has_results",
+        )
+
+
+def _refuse_played(round: Round) -> None:
     if round.is_fixed:
         raise ValidationError(
             _("Round %(number)s has been played; its seating can no longer change.")
             % {"number": round.number},
             code="round_played",
         )
+
+
+def _refuse_fixed(round: Round, confirm_reseat: bool) -> None:
+    """What stops seating a whole round again: played, results entered, or confirmed without
+    the caller's consent (in that order: the first two no consent can lift)."""
+    _refuse_played(round)
+    _refuse_results(round)
+    _refuse_confirmed(round, confirm_reseat)
+
+
+def _refuse_confirmed(round: Round, confirm_reseat: bool) -> None:
     if round.state == RoundState.CONFIRMED and not confirm_reseat:
         raise ValidationError(
             _("Round %(number)s is confirmed. Confirm that it should be seated again.")
@@ -99,8 +162,9 @@ def round_seat(
     method: SeatingMethod | None = None,
     seed: int | None = None,
     confirm_reseat: bool = False,
+    expected_version: int | None = None,
 ) -> Round:
-    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round = _lock(round, expected_version)
     _refuse_fixed(round, confirm_reseat)
     tournament = round.tournament
     unseated = tournament.rounds.filter(number__lt=round.number, tables__isnull=True)
@@ -138,6 +202,7 @@ def round_seat(
     round.report = planner.report(seating, history, tournament.table_size)
     round.state = RoundState.SEATED
     round.seated_at = timezone.now()
+    round.version += 1
     round.save()
     audit_record(
         user=user,
@@ -153,6 +218,13 @@ def round_seat(
 
 
 def _store(round: Round, seating: list[tuple[int, ...]]) -> None:
+    """Replace the round's tables. Their sheets are empty (checked by the caller; sheets are
+    created as soon as a table's page is opened) and go first: a sheet protects its table, and
+    its hands and rulings protect it, so the database refuses the whole write rather than lose
+    a result should one have slipped in."""
+    from marias_admin.sheets.models import TableSheet  # sheets build on seating
+
+    TableSheet.objects.filter(table__round=round).delete()
     Seat.objects.filter(round=round).delete()
     Table.objects.filter(round=round).delete()
     tables = Table.objects.bulk_create(
@@ -175,20 +247,42 @@ def seat_swap(
     first: Registration,
     second: Registration,
     confirm_reseat: bool = False,
+    expected_version: int | None = None,
 ) -> Round:
-    """Exchange two players' seats; the report then shows any repeat the swap created."""
-    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
-    _refuse_fixed(round, confirm_reseat)
+    """Exchange two players' seats; the report then shows any repeat the swap created.
+
+    Only between tables whose sheets are empty: money is stored per seat, so a swap at a
+    table with results would hand one player's results to another.
+    """
+    round = _lock(round, expected_version)
+    _refuse_played(round)
     seats = {
         s.registration_id: s
         for s in Seat.objects.filter(round=round, registration__in=(first, second))
+        .select_related("table")
     }
     if first.pk == second.pk or len(seats) != 2:
         raise ValidationError(
             _("Choose two different players seated in this round."), code="swap_players"
         )
-    before = plain_seating(round)
     a, b = seats[first.pk], seats[second.pk]
+    numbers = tables_with_results(Table.objects.filter(pk__in=(a.table_id, b.table_id))).get(
+        round.number
+    )
+    if numbers:
+        raise ValidationError(
+            ngettext(
+                "Table %(tables)s already holds results (hands, totals or rulings); its players "
+                "cannot change seats.",
+                "Tables %(tables)s already hold results (hands, totals or rulings); their "
+                "players cannot change seats.",
+                len(numbers),
+            )
+            % {"tables": _table_list(numbers)},
+            code="table_has_results",
+        )
+    _refuse_confirmed(round, confirm_reseat)
+    before = plain_seating(round)
     places = [(a.table_id, a.position), (b.table_id, b.position)]
     Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
     Seat.objects.bulk_create(
@@ -203,6 +297,7 @@ def seat_swap(
     )
     if round.state == RoundState.CONFIRMED:
         round.state = RoundState.SEATED
+    round.version += 1
     round.save()
     audit_record(
         user=user,
@@ -218,8 +313,10 @@ def seat_swap(
 
 
 @transaction.atomic
-def round_set_state(*, user: Any, round: Round, state: RoundState) -> Round:
-    round = Round.objects.select_for_update().get(pk=round.pk)
+def round_set_state(
+    *, user: Any, round: Round, state: RoundState, expected_version: int | None = None
+) -> Round:
+    round = _lock(round, expected_version)
     current = RoundState(round.state)
     if state not in TRANSITIONS[current]:
         raise ValidationError(
@@ -228,7 +325,8 @@ def round_set_state(*, user: Any, round: Round, state: RoundState) -> Round:
             code="round_state",
         )
     round.state = state
-    round.save(update_fields=["state"])
+    round.version += 1
+    round.save(update_fields=["state", "version"])
     audit_record(
         user=user,
         action="round.state",
@@ -250,8 +348,10 @@ def rounds_replan(
 ) -> list[Round]:
     """Re-seat every seated round from ``from_round`` on (after a late entry or withdrawal).
 
-    All of them or none: a played or (without consent) confirmed round stops the whole re-plan.
+    All of them or none: a played round, a round whose sheets hold results, or (without
+    consent) a confirmed round stops the whole re-plan.
     """
+    refuse_if_finished(tournament)
     rounds = list(
         tournament.rounds.filter(number__gte=from_round, tables__isnull=False)
         .distinct()

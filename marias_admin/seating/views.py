@@ -3,7 +3,10 @@ public, read-only seating pages players open from the wall or the QR code on the
 
 Views stay thin: the services decide and refuse (played rounds, confirmed rounds, impossible
 fields); a refusal is shown as a message in the visitor's language, never as an error page.
-A confirmed round is only changed after a page that says so and asks again.
+A confirmed round is only changed after a page that says so and asks again. Tables whose
+sheets hold results are named on the pages, and the actions that would move their players are
+not offered. Every form carries the round version it was built from, so a second organiser's
+stale page is refused instead of overwriting the first one's work.
 """
 
 from __future__ import annotations
@@ -21,8 +24,16 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marias_admin.core.params import positive_ints
 from marias_admin.seating.forms import ReplanForm, SeatForm, StateForm, SwapForm
-from marias_admin.seating.models import FIXED_ROUND_STATES, Round, RoundState, Seat, SeatingMethod
+from marias_admin.seating.models import (
+    FIXED_ROUND_STATES,
+    Round,
+    RoundState,
+    Seat,
+    SeatingMethod,
+    Table,
+)
 from marias_admin.seating.selectors import (
     OPEN_SEATED_STATES,
     history_before,
@@ -35,6 +46,7 @@ from marias_admin.seating.services import (
     round_set_state,
     rounds_replan,
     seat_swap,
+    tables_with_results,
 )
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_required, public_seating_tournament
@@ -95,7 +107,7 @@ def _earlier_meetings(
 
 
 def _int_list(values: list[str]) -> set[int]:
-    return {int(v) for v in values if v.isdigit()}
+    return positive_ints(values)  # "①".isdigit() is True, but int() refuses it
 
 
 def _count(value: Any) -> int:
@@ -205,14 +217,19 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     seated_ids = {s.registration_id for s in view["seats"]}
     playing_ids = {r.id for r in playing}
     stale = bool(seated_ids) and not round.is_fixed and seated_ids != playing_ids
+    result_tables = tables_with_results(Table.objects.filter(round=round)).get(round.number, [])
+    movable = [s for s in view["seats"] if s.table.number not in result_tables]
     context = {
         "tournament": tournament,
         "round": round,
         "rounds": rounds,
         "previous_round": next((r for r in rounds if r.number == number - 1), None),
         "next_round": next((r for r in rounds if r.number == number + 1), None),
-        "seat_form": SeatForm(initial={"method": round.method}),
-        "swap_form": SwapForm(seats=view["seats"]) if view["seats"] else None,
+        "seat_form": SeatForm(initial={"method": round.method, "version": round.version}),
+        "swap_form": SwapForm(seats=movable, initial={"version": round.version})
+        if len(movable) >= 2
+        else None,
+        "result_tables": result_tables,
         "state_buttons": _state_buttons(round),
         "playing_count": len(playing),
         "stale": stale,
@@ -224,6 +241,12 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         **view,
     }
     return render(request, "seating/round.html", context)
+
+
+def _seen_version(submitted: int | None, round: Round) -> int:
+    """The version a confirmation page passes on: the one the first page was built from, so
+    that asking again does not hide a change made by someone else meanwhile."""
+    return round.version if submitted is None else submitted
 
 
 def _confirm_page(
@@ -271,6 +294,7 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
             method=SeatingMethod(data["method"]),
             seed=data["seed"],
             confirm_reseat=data["confirm_reseat"],
+            expected_version=data["version"],
         )
     except ValidationError as error:
         if getattr(error, "code", None) == "round_confirmed":
@@ -289,6 +313,7 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
                     "method": data["method"],
                     "seed": "" if data["seed"] is None else data["seed"],
                     "confirm_reseat": "1",
+                    "version": _seen_version(data["version"], round),
                 },
                 button=_("Yes, seat round %(number)s again") % {"number": number},
             )
@@ -332,6 +357,7 @@ def round_swap_view(request: HttpRequest, tournament: Tournament, number: int) -
             first=first,
             second=second,
             confirm_reseat=form.cleaned_data["confirm_reseat"],
+            expected_version=form.cleaned_data["version"],
         )
     except ValidationError as error:
         if getattr(error, "code", None) == "round_confirmed":
@@ -346,7 +372,12 @@ def round_swap_view(request: HttpRequest, tournament: Tournament, number: int) -
                 )
                 % {"a": first.player.full_name, "b": second.player.full_name, "number": number},
                 action=reverse("seating:round_swap", args=(tournament.pk, number)),
-                fields={"first": first.pk, "second": second.pk, "confirm_reseat": "1"},
+                fields={
+                    "first": first.pk,
+                    "second": second.pk,
+                    "confirm_reseat": "1",
+                    "version": _seen_version(form.cleaned_data["version"], round),
+                },
                 button=_("Yes, swap them"),
             )
         messages.error(request, error_text(error))
@@ -389,12 +420,21 @@ def round_state_view(request: HttpRequest, tournament: Tournament, number: int) 
             title=title,
             text=text,
             action=reverse("seating:round_state", args=(tournament.pk, number)),
-            fields={"state": target.value, "confirmed": "1"},
+            fields={
+                "state": target.value,
+                "confirmed": "1",
+                "version": _seen_version(form.cleaned_data["version"], round),
+            },
             button=STATE_ACTIONS[target][0](),
             danger=target == RoundState.RELEASED,
         )
     try:
-        round_set_state(user=request.user, round=round, state=target)
+        round_set_state(
+            user=request.user,
+            round=round,
+            state=target,
+            expected_version=form.cleaned_data["version"],
+        )
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
@@ -413,6 +453,9 @@ def replan(request: HttpRequest, tournament: Tournament, from_round: int) -> Htt
     played = [r.number for r in rounds if r.state in FIXED_ROUND_STATES]
     blocked = [r.number for r in rounds if r.number >= from_round and r.is_fixed]
     confirmed = [r for r in affected if r.state == RoundState.CONFIRMED]
+    results = tables_with_results(Table.objects.filter(round__in=affected))
+    for r in affected:
+        r.result_tables = results.get(r.number, [])
     registrations_url = reverse("tournaments:registrations", args=(tournament.pk,))
     if not affected:
         messages.info(
@@ -454,6 +497,7 @@ def replan(request: HttpRequest, tournament: Tournament, from_round: int) -> Htt
             "played": played,
             "blocked": blocked,
             "confirmed": confirmed,
+            "has_results": bool(results),
             "cancel_url": registrations_url,
         },
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -95,9 +96,11 @@ def signed(cents: int | None) -> str:
     return ("+" if cents > 0 else "\N{MINUS SIGN}" if cents < 0 else "") + money(abs(int(cents)))
 
 
-def pb_text(value: Decimal | int | float | None) -> str:
+def pb_text(value: Decimal | Fraction | int | float | None) -> str:
     if value is None:
         return ""
+    if isinstance(value, Fraction):  # the engine's PB are exact fractions, not Decimals
+        value = Decimal(value.numerator) / Decimal(value.denominator)
     value = Decimal(value)
     if value == value.to_integral_value():
         return str(int(value))
@@ -106,7 +109,10 @@ def pb_text(value: Decimal | int | float | None) -> str:
 
 # -- amounts -----------------------------------------------------------------------------------
 
-_AMOUNT = re.compile(r"^[+-]?\d+([.,]\d{1,2})?$")
+_AMOUNT = re.compile(r"^[+-]?[0-9]+([.,][0-9]{1,2})?$")
+# No table sheet comes near a million; the bound keeps every amount (and the sum of four) far
+# inside the integer columns, so both databases refuse the same input with the same message.
+MAX_AMOUNT = 99_999_999  # haléř / cents: 999 999,99
 
 
 class AmountField(forms.CharField):
@@ -114,6 +120,7 @@ class AmountField(forms.CharField):
 
     default_error_messages = {
         "invalid": _("Enter an amount such as -1,20."),
+        "range": _("Enter an amount between %(min)s and %(max)s."),
     }
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
@@ -135,10 +142,13 @@ class AmountField(forms.CharField):
         if len(text) > 12 or not _AMOUNT.match(text):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         try:
-            amount = Decimal(text.replace(",", ".")) * 100
+            amount = int(Decimal(text.replace(",", ".")) * 100)
         except InvalidOperation:
             raise ValidationError(self.error_messages["invalid"], code="invalid") from None
-        return int(amount)
+        if abs(amount) > MAX_AMOUNT:
+            raise ValidationError(self.error_messages["range"], code="range", params={
+                "min": signed(-MAX_AMOUNT), "max": money(MAX_AMOUNT)})
+        return amount
 
 
 def pb_field(**kwargs: Any) -> forms.DecimalField:
@@ -339,7 +349,7 @@ class TextHandForm(HandForm):
 
 
 def _marriages(text: str) -> list[int]:
-    return [int(v) for v in re.findall(r"\d+", text or "")]
+    return [int(v) for v in re.findall(r"[0-9]+", text or "")]
 
 
 def _result(value: str) -> bool | None:

@@ -37,7 +37,9 @@ def _sum_is_zero(prefix: str) -> Q:
 class TableSheet(models.Model):
     """One table's record of one round."""
 
-    table = models.OneToOneField("seating.Table", on_delete=models.CASCADE, related_name="sheet")
+    # PROTECT: results are sacred; a table (or round, or tournament) whose sheet exists is
+    # never deleted by a cascade. Re-seating deletes only empty sheets, explicitly.
+    table = models.OneToOneField("seating.Table", on_delete=models.PROTECT, related_name="sheet")
     state = models.CharField(_("state"), max_length=16, choices=SheetState.choices,
                              default=SheetState.DRAFT)
     mode = models.CharField(_("entry"), max_length=16, choices=SheetMode.choices,
@@ -88,7 +90,7 @@ class TableSheet(models.Model):
 class HandRecord(models.Model):
     """One line of the sheet: a hand as recorded, and its settlement by the engine."""
 
-    sheet = models.ForeignKey(TableSheet, on_delete=models.CASCADE, related_name="hands")
+    sheet = models.ForeignKey(TableSheet, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     hand = models.JSONField(_("hand"))  # scoring.jsonio format
     notation = models.CharField(_("as typed"), max_length=300, blank=True)
@@ -153,8 +155,8 @@ class RulingKind(models.TextChoices):
 class Ruling(models.Model):
     """A referee's decision, tied to the sheet and (where it concerns one) the hand."""
 
-    sheet = models.ForeignKey(TableSheet, on_delete=models.CASCADE, related_name="rulings")
-    hand = models.ForeignKey(HandRecord, null=True, blank=True, on_delete=models.SET_NULL,
+    sheet = models.ForeignKey(TableSheet, on_delete=models.PROTECT, related_name="rulings")
+    hand = models.ForeignKey(HandRecord, null=True, blank=True, on_delete=models.PROTECT,
                              related_name="rulings")
     kind = models.CharField(_("ruling"), max_length=24, choices=RulingKind.choices)
     offender = models.ForeignKey("tournaments.Registration", null=True, blank=True,

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat, Table
@@ -16,6 +16,32 @@ from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
 
 EDITABLE_STATES = (SheetState.DRAFT,)
+
+
+# Every typed total column: the totals mode's final ZB/PB and the paper sheet's for
+# reconciliation.
+TOTAL_FIELDS = tuple(f"{prefix}_{kind}_{seat}" for prefix in ("total", "paper")
+                     for kind in ("money", "pb") for seat in range(1, 5))
+
+
+def tables_with_results(tables: QuerySet[Table]) -> dict[int, list[int]]:
+    """Round number → numbers of those tables whose sheet holds anything entered.
+
+    Money and PB are stored per seat position, so such a table's seating is the key to its
+    results: it must never be re-seated, swapped or deleted. Deleted hands count (they are
+    part of the record), and so do typed totals, rulings and a sheet past "being entered".
+    One query.
+    """
+    entered = (Q(hands__isnull=False) | Q(rulings__isnull=False)
+               | ~Q(state=SheetState.DRAFT))
+    for name in TOTAL_FIELDS:
+        entered |= Q(**{f"{name}__isnull": False})
+    found: dict[int, set[int]] = {}
+    for round_number, table_number in (
+            TableSheet.objects.filter(entered, table__in=tables).order_by()
+            .values_list("table__round__number", "table__number")):
+        found.setdefault(round_number, set()).add(table_number)
+    return {number: sorted(numbers) for number, numbers in sorted(found.items())}
 
 
 def live_hands(sheet: TableSheet) -> QuerySet[HandRecord]:

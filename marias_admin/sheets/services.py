@@ -2,7 +2,8 @@
 
 Every write names the sheet version its author saw; if someone else wrote in between, the write
 is refused with :class:`SheetConflict` (the second writer then sees the current state) instead
-of silently overwriting.
+of silently overwriting. A finished tournament refuses every write. No confirmation stands over
+amounts its confirmer did not see: a ruling that changes them reopens the sheet.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from marias_admin.audit.services import audit_record
+from marias_admin.core.templatetags.marias import money as money_text
 from marias_admin.seating.models import Table
 from marias_admin.sheets.models import (
     HandRecord,
@@ -30,6 +33,7 @@ from marias_admin.sheets.models import (
     TableSheet,
 )
 from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
+from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
 from marias_admin.tournaments.selectors import next_unfixed_round
 from marias_admin.tournaments.services import registration_withdraw
@@ -44,6 +48,12 @@ from scoring.types import Component
 # Ruling codes of a cancelled flek besides a part's name (SZMK 2024 E.1, E.2).
 FLEK_INCORRECT = "incorrect"  # E.2: cancelled, the fleker fined
 FLEK_REVIEW = "review"  # E.1: cancelled on review after the round's end signal, no fine
+
+# Amounts are stored in 32-bit integer columns (PostgreSQL refuses more than 2 147 483 647 with
+# an error page; SQLite would store it). The app stops well below, at 999 999,99 per seat, so
+# both databases give the same clear message. PB columns hold 7 digits with one decimal.
+MONEY_LIMIT = 99_999_999
+PB_LIMIT = Decimal("999999.9")
 
 
 class SheetConflict(ValidationError):
@@ -64,6 +74,7 @@ def sheet_for(table: Table) -> TableSheet:
 def _lock(sheet: TableSheet, expected_version: int | None) -> TableSheet:
     locked = (TableSheet.objects.select_for_update()
               .select_related("table__round__tournament").get(pk=sheet.pk))
+    refuse_if_finished(locked.table.round.tournament)
     if expected_version is not None and locked.version != expected_version:
         raise SheetConflict(
             _("Someone else changed this table sheet meanwhile. Your change was not saved; "
@@ -91,6 +102,35 @@ def _players(sheet: TableSheet) -> int:
     return sheet.table.seats.count()
 
 
+def _refuse_large_money(values: Sequence[int | None], field: str) -> None:
+    if any(v is not None and abs(v) > MONEY_LIMIT for v in values):
+        raise ValidationError({field: ValidationError(
+            _("An amount can be at most %(limit)s per player (plus or minus).")
+            % {"limit": money_text(MONEY_LIMIT)}, code="amount_too_large")})
+
+
+def _refuse_large_pb(values: Sequence[Decimal | None], field: str) -> None:
+    if any(v is not None and abs(v) > PB_LIMIT for v in values):
+        raise ValidationError({field: ValidationError(
+            _("PB can be at most %(limit)s per player (plus or minus).")
+            % {"limit": number_format(PB_LIMIT, decimal_pos=1, use_l10n=True)},
+            code="pb_too_large")})
+
+
+def _claims(user: Any, sheet: TableSheet) -> bool:
+    """Whether a write by ``user`` makes him the keeper of this unclaimed sheet.
+
+    Only a scorekeeper of the tournament claims it. Organisers and referees may write to any
+    sheet without claiming it, or the first correction by staff would lock the table's real
+    scorekeeper out. (Table access links without accounts will claim here too.)
+    """
+    if sheet.scorekeeper_id is not None or not getattr(user, "is_authenticated", False):
+        return False
+    roles = set(TournamentRole.objects.filter(tournament_id=sheet.table.round.tournament_id,
+                                              user=user).values_list("role", flat=True))
+    return Role.SCOREKEEPER in roles and not roles & {Role.ORGANISER, Role.REFEREE}
+
+
 def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
                       paper_money: Sequence[int] | None) -> None:
     try:
@@ -100,6 +140,13 @@ def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
     money = [result.money[s] for s in sorted(result.money)]
     pb = [Decimal(result.premium[s].numerator) / result.premium[s].denominator
           for s in sorted(result.premium)]
+    if any(abs(m) > MONEY_LIMIT for m in money):
+        raise ValidationError({"money": ValidationError(
+            _("This hand would settle to more than %(limit)s for a player, more than a sheet "
+              "can hold; check the hand and the tournament's base rate.")
+            % {"limit": money_text(MONEY_LIMIT)}, code="amount_too_large")})
+    if paper_money is not None:
+        _refuse_large_money(paper_money, "paper_money")
     record.hand = hand_to_dict(hand)
     record.description = format_hand(hand, ruleset)[:400]
     record.money_1, record.money_2, record.money_3 = money[:3]
@@ -139,7 +186,7 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
         record.refresh_from_db()
     if hand.doublings:
         _check_round_budget(sheet, ruleset, number)
-    if sheet.scorekeeper_id is None and getattr(user, "is_authenticated", False):
+    if _claims(user, sheet):
         TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
     _bump(sheet)
     audit_record(user=user, action="hand.add", obj=record,
@@ -306,6 +353,8 @@ def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
     players = _players(sheet)
     money = _seat_values(money, players, "money")
     pb = _seat_values(pb, players, "pb")
+    _refuse_large_money(money, "money")
+    _refuse_large_pb(pb, "pb")
     if sum(money) != 0:
         raise ValidationError({"money": _("ZB must sum to zero; they sum to %(sum)s.")
                                % {"sum": sum(money)}}, code="zero_sum")
@@ -321,9 +370,12 @@ def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | No
                      money: Sequence[int | None], pb: Sequence[Decimal | None]) -> TableSheet:
     """Reconciliation: the totals written on the paper sheet, compared with the hands."""
     sheet = _lock(sheet, expected_version)
+    _editable(sheet)
     players = _players(sheet)
     money = _seat_values(money, players, "money")
     pb = _seat_values(pb, players, "pb")
+    _refuse_large_money(money, "paper_money")
+    _refuse_large_pb(pb, "paper_pb")
     return _write_totals(user, sheet, "paper", money, pb, "sheet.paper_totals")
 
 
@@ -426,10 +478,17 @@ def ruling_add(
     hand: HandRecord | None = None, offender: Registration | None = None, code: str = "",
     expected_version: int | None = None,
 ) -> Ruling:
-    """Record a referee's decision; rulings about a hand re-settle it through the engine."""
+    """Record a referee's decision; rulings about a hand re-settle it through the engine.
+
+    A ruling that changes the sheet's amounts (a hand's money or PB, or the totals) on a
+    submitted, confirmed or disputed sheet sends it back to "being entered": the submission
+    and confirmation were given over other amounts, and the standings read confirmed sheets
+    only, so the changed sheet must be submitted and confirmed again.
+    """
     sheet = _lock(sheet, expected_version)
     _need_reason(reason)
     kind = RulingKind(kind)
+    amounts = _amounts(sheet)
     seat = _seat_of(sheet, offender)
     if kind in (RulingKind.RENONC, RulingKind.PREMIUM_GRANTED, RulingKind.PREMIUM_REFUSED,
                 RulingKind.FLEK_CANCELLED, RulingKind.MISMATCH_ACCEPTED) and hand is None:
@@ -456,6 +515,8 @@ def ruling_add(
                      summary=f"{sheet}: {RulingKind.RED_CARD.label}")
     if kind in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) and offender is not None:
         _withdraw_after(sheet, offender, user, reason)
+    if sheet.state != SheetState.DRAFT and _amounts(sheet) != amounts:
+        _reopen_after_ruling(sheet, user, kind, reason)
     _bump(sheet)
     audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
                  tournament=sheet.table.round.tournament, reason=reason,
@@ -463,6 +524,23 @@ def ruling_add(
                         "offender": offender.pk if offender else None, "code": code},
                  summary=f"{sheet}: {kind.label}")
     return ruling
+
+
+def _amounts(sheet: TableSheet) -> tuple[Any, ...]:
+    """Everything a confirmation vouches for: each live hand's money and PB, and the totals."""
+    hands = tuple(sheet.hands.filter(deleted_at__isnull=True).order_by("number").values_list(
+        "number", "money_1", "money_2", "money_3", "money_4", "pb_1", "pb_2", "pb_3", "pb_4"))
+    totals = tuple(getattr(sheet, f"total_{kind}_{s}") for kind in ("money", "pb")
+                   for s in range(1, 5))
+    return sheet.mode, hands, totals
+
+
+def _reopen_after_ruling(sheet: TableSheet, user: Any, kind: RulingKind, reason: str) -> None:
+    sheet.confirmed_by = sheet.confirmed_at = None
+    sheet.submitted_by = sheet.submitted_at = None
+    _set_state(sheet, user, SheetState.DRAFT,
+               _("Reopened by the ruling “%(ruling)s”, which changed the amounts: %(reason)s")
+               % {"ruling": kind.label, "reason": reason})
 
 
 def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any, reason: str) -> None:

@@ -25,6 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS, money
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import services
@@ -402,10 +403,10 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
     use_form = (forms["open"].endswith("form") if "open" in forms
                 else request.GET.get("entry") == "form")
     context["use_form"] = use_form
-    hand_number = request.GET.get("hand") or forms.get("hand_number")
+    hand_number = positive_int(request.GET.get("hand") or forms.get("hand_number"))
     panel = None
-    if hand_number and str(hand_number).isdigit():
-        panel = _hand_panel(page, int(hand_number), forms, use_form)
+    if hand_number is not None:
+        panel = _hand_panel(page, hand_number, forms, use_form)
     context["panel"] = panel
     if page.can_write and page.editable:
         if not mode_totals and panel is None:

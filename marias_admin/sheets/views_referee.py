@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from marias_admin.audit.models import AuditEntry
+from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import money as format_money
 from marias_admin.seating.models import Round, Seat, Table
 from marias_admin.seating.selectors import seated_rounds_with
@@ -226,9 +227,9 @@ def _form(data: Any, sheet: TableSheet, hands: list[HandRecord], seats: list[Sea
 
 def _initial(request: HttpRequest, sheet: TableSheet, hands: list[HandRecord]) -> dict[str, Any]:
     initial: dict[str, Any] = {"version": sheet.version}
-    hand_id = request.GET.get("hand", "")
-    if hand_id.isdigit() and any(h.pk == int(hand_id) for h in hands):
-        initial["hand"] = int(hand_id)
+    hand_id = positive_int(request.GET.get("hand"))
+    if hand_id is not None and any(h.pk == hand_id for h in hands):
+        initial["hand"] = hand_id
     kind = request.GET.get("kind", "")
     if kind in RulingKind.values:
         initial["kind"] = kind
@@ -418,8 +419,8 @@ def _about_tables(tables: QuerySet[Table], rounds: QuerySet[Round] | None) -> Q:
 
 
 def _ids(entries: list[AuditEntry], object_type: str) -> list[int]:
-    return [int(e.object_id) for e in entries
-            if e.object_type == object_type and e.object_id.isdigit()]
+    found = (positive_int(e.object_id) for e in entries if e.object_type == object_type)
+    return [pk for pk in found if pk is not None]
 
 
 SCALAR = (str, int, float, bool, type(None))
@@ -454,7 +455,7 @@ def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]
     rows = []
     for entry in entries:
         row = LogRow(entry, action_label(entry.action))
-        key = int(entry.object_id) if entry.object_id.isdigit() else None
+        key = positive_int(entry.object_id)
         table: Table | None = None
         if entry.object_type == HAND_TYPE and key in hands:
             row.hand = hands[key]
@@ -496,8 +497,8 @@ def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse
     else:
         what = ""
     rounds = list(tournament.rounds.order_by("number"))
-    round_number = _int(request.GET.get("round"))
-    table_number = _int(request.GET.get("table")) if round_number else None
+    round_number = positive_int(request.GET.get("round"))
+    table_number = positive_int(request.GET.get("table")) if round_number else None
     if round_number:
         tables = Table.objects.filter(round__tournament=tournament, round__number=round_number)
         if table_number:
@@ -519,8 +520,3 @@ def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 def _renonc_names(tournament: Tournament) -> dict[str, str]:
     return {r.code: renonc_name(r) for r in tournament.ruleset().renoncs}
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and int(value) > 0 else None
-

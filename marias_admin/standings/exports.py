@@ -22,6 +22,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from marias_admin.core.xlsx import workbook_bytes
 from marias_admin.players.exporting import MAX_WIDTH, MIN_WIDTH, sheet_title
 from marias_admin.seating.models import Round, Seat
 from marias_admin.seating.selectors import round_tables
@@ -116,9 +117,7 @@ def fill_sheet(sheet: Worksheet, headers: Sequence[str], rows: Sequence[Sequence
 
 
 def _bytes(workbook: Workbook) -> bytes:
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(workbook)  # text cells stay text: names and reasons are typed
 
 
 # -- standings ------------------------------------------------------------------------------------

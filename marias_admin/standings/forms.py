@@ -20,6 +20,8 @@ from marias_admin.standings.rules import (
 from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
 
 NONE = ""
+# 50 × coefficient for the first place stays within the bound of any other points.
+MAX_COEFFICIENT = MAX_POINTS // 50
 ROUND_KEY_CHOICES = [(RankKey.SB.value, _("SB (competition points)")),
                      (RankKey.ZB.value, _("ZB (money)")),
                      (RankKey.PB.value, _("PB (premium points)"))]
@@ -121,9 +123,12 @@ class StandingsRulesForm(forms.Form):
     def clean_coefficient(self) -> str:
         value = self.cleaned_data["coefficient"]
         try:
-            parse_fraction(value)
+            coefficient = parse_fraction(value)
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
+        if coefficient > MAX_COEFFICIENT:
+            raise ValidationError(_("The coefficient can be at most %(max)s."),
+                                  params={"max": MAX_COEFFICIENT}, code="max_value")
         return value
 
     def _points(self, name: str) -> list[int]:

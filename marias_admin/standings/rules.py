@@ -9,6 +9,7 @@ from this module.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -124,6 +125,10 @@ def normalise(data: Mapping[str, Any]) -> dict[str, Any]:
 # -- parsing -------------------------------------------------------------------------------------
 
 
+_PLAIN_NUMBER = re.compile(
+    r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})|[0-9]{1,12}/[0-9]{1,12}")
+
+
 def parse_fraction(value: Any) -> Fraction:
     """"0,8", "0.8", "4/5", 0.8 or a Fraction → Fraction."""
     if isinstance(value, Fraction):
@@ -133,7 +138,9 @@ def parse_fraction(value: Any) -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     text = str(value).strip().replace(",", ".").replace(" ", "")
-    if not text:
+    # Plain digits only: Decimal would take "Infinity", "NaN" and "1e999999" (whose Fraction is
+    # a million-digit integer, or hangs the server for a larger exponent).
+    if not _PLAIN_NUMBER.fullmatch(text):
         raise ValueError(_("Enter a number such as 1 or 0,8."))
     try:
         if "/" in text:

@@ -99,6 +99,10 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
 
 @require_GET
 def player(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+    """One player's tournament. The page itself follows ``public_players``, but it gathers
+    what other pages publish — totals (standings), per-round figures and big hands (results),
+    table, seat and opponents (seating) — so each part shows only while its own page is
+    public; otherwise the page would leak what an organiser switched off."""
     tournament, visible = _public(request, tournament_id, "players")
     registration = get_object_or_404(
         Registration.objects.select_related("player__club"), pk=registration_id,

@@ -1,15 +1,15 @@
 from django.contrib import admin
 
+from marias_admin.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from marias_admin.tournaments.models import Registration, Tournament, TournamentRole
 
 
-class RoleInline(admin.TabularInline):
+class RoleInline(ReadOnlyInline):
     model = TournamentRole
-    extra = 0
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ("name", "date", "venue", "ruleset_code", "state")
     list_filter = ("state", "ruleset_code")
     search_fields = ("name", "venue")
@@ -17,7 +17,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ReadOnlyAdmin):
     list_display = ("player", "tournament", "status", "checked_in_at", "seed_rank")
     list_filter = ("tournament", "status")
     search_fields = ("player__last_name", "player__first_name")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -11,8 +13,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.players.models import Club, Player
+from marias_admin.players.registration_numbers import (
+    normalise_registration_number,
+    registration_number_holder,
+)
 from marias_admin.tournaments.models import (
     LANGUAGE_CHOICES,
+    MAX_BASE_RATE,
     RULESET_CHOICES,
     Currency,
     Role,
@@ -73,8 +80,8 @@ class TournamentForm(Form):
     ruleset_code = forms.ChoiceField(label=_("rules"), choices=RULESET_CHOICES,
                                      initial=DEFAULT_RULESET)
     base_rate = forms.DecimalField(
-        label=_("base rate"), required=False, min_value=Decimal("0.01"), max_digits=8,
-        decimal_places=2, localize=True,
+        label=_("base rate"), required=False, min_value=Decimal("0.01"),
+        max_value=Decimal(MAX_BASE_RATE) / CENTS, max_digits=8, decimal_places=2, localize=True,
         help_text=_("Value of one rate unit in crowns or euros, e.g. 0,20. "
                     "Leave empty to use the rules' default."),
     )
@@ -98,7 +105,10 @@ class TournamentForm(Form):
     public_results = _field("public_results")
     public_players = _field("public_players")
 
-    def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, instance: Tournament | None = None,
+                 locked: tuple[str, ...] = (), locked_reason: str = "", **kwargs: Any) -> None:
+        """``locked``: fields shown but not editable (the rules and money of a tournament with
+        results), each explained by ``locked_reason``."""
         self.instance = instance
         if instance is not None:
             initial = {name: getattr(instance, name) for name in self.base_fields
@@ -117,6 +127,10 @@ class TournamentForm(Form):
             preset = get_preset(self._chosen_ruleset())
             self.fields["base_rate"].widget.attrs["placeholder"] = (
                 f"{Decimal(preset.base) / CENTS:.2f}".replace(".", ","))
+        self.locked = tuple(name for name in locked if name in self.fields)
+        for name in self.locked:
+            self.fields[name].disabled = True
+            self.fields[name].help_text = locked_reason
 
     def _chosen_ruleset(self) -> str:
         """The ruleset picked in the submitted form, else the default one."""
@@ -131,10 +145,11 @@ class TournamentForm(Form):
 
     def service_kwargs(self) -> dict[str, Any]:
         """The cleaned data as keyword arguments of ``tournament_create``/``_update``."""
-        data = dict(self.cleaned_data)
+        data = {name: value for name, value in self.cleaned_data.items()
+                if name not in self.locked}
         for optional in ("base_rate", "currency", "table_size"):
             if data.get(optional) in (None, ""):
-                data.pop(optional)
+                data.pop(optional, None)
         if self.instance is not None and data.get("language") == self.instance.language:
             # Unchanged: left out, so that editing other fields never depends on the
             # service accepting this one.
@@ -157,7 +172,18 @@ class WithdrawForm(Form):
             self.fields["before_round"].initial = rounds[0]
 
 
+SUBMISSION_KEY = re.compile(r"[0-9a-f]{32}")
+
+
+def new_submission_key() -> str:
+    return secrets.token_hex(16)
+
+
 class NewPlayerForm(Form):
+    """A player not known yet, registered on the way. The hidden one-time ``submission_key``
+    makes a second sending of the same form (double click, reload) find the first result;
+    ``confirm_namesake`` is asked for when a player of the same name and club exists."""
+
     last_name = forms.CharField(label=_("last name"), max_length=60)
     first_name = forms.CharField(label=_("first name"), max_length=60)
     club = forms.CharField(
@@ -170,20 +196,45 @@ class NewPlayerForm(Form):
     seed_rank = forms.IntegerField(label=_("seeding rank"), min_value=1, required=False)
     present = forms.BooleanField(label=_("present now (check in)"), required=False,
                                  initial=True)
+    confirm_namesake = forms.BooleanField(
+        label=_("Yes, this is a different person of the same name"), required=False)
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("submission_key", new_submission_key())
 
     def clean_registration_number(self) -> str:
-        number = self.cleaned_data["registration_number"].strip()
+        number = normalise_registration_number(self.cleaned_data["registration_number"])
         if number:
-            holder = Player.objects.filter(registration_number=number).first()
+            holder = registration_number_holder(number)
             if holder is not None:
                 raise ValidationError(
-                    _("%(player)s already has this number; register them from the list of "
-                      "existing players instead."), params={"player": holder.full_name},
+                    _("Registration number %(number)s already belongs to %(player)s; register "
+                      "them from the list of existing players instead."),
+                    params={"number": number, "player": holder.full_name},
                     code="number_taken")
         return number
 
+    def clean_submission_key(self) -> str:
+        key = self.cleaned_data["submission_key"]
+        if key and not SUBMISSION_KEY.fullmatch(key):
+            # Shown above the form: the field itself is hidden.
+            self.add_error(None, ValidationError(_("The form is damaged; reload the page."),
+                                                 code="submission_key"))
+            return ""
+        return key
+
     def club_names(self) -> list[str]:
         return list(Club.objects.order_by("name").values_list("name", flat=True))
+
+
+class ReopenForm(Form):
+    reason = forms.CharField(
+        label=_("Reason for reopening"), max_length=500,
+        help_text=_("Recorded in the log with your name, e.g. a result to correct."),
+    )
 
 
 class PlayerSearchForm(Form):

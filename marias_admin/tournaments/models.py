@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -24,6 +25,11 @@ class Currency(models.TextChoices):
     CZK = "CZK", "Kč"
     EUR = "EUR", "€"
 
+
+# 500 Kč or € per rate unit: far above any real tournament, and low enough that the largest
+# hand (about 1 500 units: 100+7 with boty) settles to 75 000 000 haléř, within what a sheet
+# holds and far from the limit of the 32-bit money columns.
+MAX_BASE_RATE = 50_000
 
 RULESET_CHOICES = [(code, preset.name) for code, preset in PRESETS.items()]
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
@@ -52,6 +58,7 @@ class Tournament(models.Model):
     )
     base_rate = models.PositiveIntegerField(
         _("base rate"), help_text=_("In the smallest unit of the currency (haléř, cent)."),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BASE_RATE)],
     )
     currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
@@ -93,6 +100,8 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(base_rate__gt=0),
                                    name="tournament_base_rate_positive"),
+            models.CheckConstraint(condition=models.Q(base_rate__lte=MAX_BASE_RATE),
+                                   name="tournament_base_rate_at_most_500_units"),
             models.CheckConstraint(condition=models.Q(table_size__in=(3, 4)),
                                    name="tournament_table_size_3_or_4"),
             models.CheckConstraint(condition=models.Q(rounds_planned__gte=1),
@@ -196,3 +205,23 @@ class Registration(models.Model):
             return (self.checked_in_at is not None and self.withdrawn_before_round is not None
                     and self.first_round <= round_number < self.withdrawn_before_round)
         return round_number >= self.first_round
+
+
+class RegistrationSubmission(models.Model):
+    """The one-time key of an "add a new player" form as sent: the same form sent twice (a
+    double click, a reload after a slow answer) finds its first result here instead of
+    creating the player a second time."""
+
+    key = models.CharField(max_length=64, unique=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    # Empty only inside the transaction that claimed the key and is making the registration.
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+",
+                                     null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("form submission")
+        verbose_name_plural = _("form submissions")
+
+    def __str__(self) -> str:
+        return self.key

@@ -6,10 +6,12 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from marias_admin.players.models import Player
 from marias_admin.tournaments.models import (
     PLAYING_STATUSES,
     Registration,
     RegistrationStatus,
+    RegistrationSubmission,
     Role,
     Tournament,
     TournamentRole,
@@ -63,3 +65,40 @@ def registration_counts(tournament: Tournament) -> dict[str, int]:
         present=Count("id", filter=Q(status__in=PLAYING_STATUSES)),
         withdrawn=Count("id", filter=Q(status=RegistrationStatus.WITHDRAWN)),
     )
+
+
+def has_results(tournament: Tournament) -> bool:
+    """Whether anything of the tournament's results was entered: a hand (even one deleted
+    later: its money is stored in the base rate's unit), a sheet's totals or a ruling.
+
+    Asked through the reverse relations (rounds → tables → sheet), so that this app need not
+    import the seating and sheets apps above it.
+    """
+    rounds = tournament.rounds.all()
+    return (rounds.filter(tables__sheet__hands__isnull=False).exists()
+            or rounds.filter(tables__sheet__total_money_1__isnull=False).exists()
+            or rounds.filter(tables__sheet__rulings__isnull=False).exists())
+
+
+def namesakes(first_name: str, last_name: str, club_name: str = "", *,
+              registration_number: str = "") -> list[Player]:
+    """Players of the same name and club (case-insensitive) who may be the person about to be
+    entered as new. Two players who both have registration numbers are different people
+    (a number belongs to one player), so those are left out."""
+    players = Player.objects.select_related("club").filter(
+        first_name__iexact=first_name.strip(), last_name__iexact=last_name.strip())
+    club_name = club_name.strip()
+    players = (players.filter(club__name__iexact=club_name) if club_name
+               else players.filter(club__isnull=True))
+    if registration_number:
+        players = players.filter(registration_number__isnull=True)
+    return list(players.order_by("pk"))
+
+
+def submitted_registration(tournament: Tournament, key: str) -> Registration | None:
+    """The registration an "add a new player" form with this one-time key already made."""
+    if not key:
+        return None
+    done = (RegistrationSubmission.objects.select_related("registration__player")
+            .filter(key=key, tournament=tournament, registration__isnull=False).first())
+    return done.registration if done else None

@@ -6,22 +6,28 @@ from datetime import date
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from marias_admin.audit.services import audit_record, snapshot
 from marias_admin.players.models import Club, Player
+from marias_admin.players.registration_numbers import (
+    normalise_registration_number,
+    refuse_taken_registration_number,
+)
 from marias_admin.seating.models import Round, SeatingMethod
+from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import (
     Registration,
     RegistrationStatus,
+    RegistrationSubmission,
     Role,
     Tournament,
     TournamentRole,
     TournamentState,
 )
-from marias_admin.tournaments.selectors import next_unfixed_round
+from marias_admin.tournaments.selectors import has_results, namesakes, next_unfixed_round
 from scoring.presets import get_preset
 
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
@@ -31,6 +37,9 @@ TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides
 REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
                        "withdrawn_before_round")
 CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}
+# What the stored results were settled under: hands keep their money in the base rate's unit
+# (haléř or cent) as the rules gave it, so none of these may change once results exist.
+RESULT_FIELDS = ("ruleset_code", "ruleset_overrides", "base_rate", "currency", "table_size")
 
 
 def _default_method(ruleset_code: str, number: int) -> SeatingMethod:
@@ -68,12 +77,34 @@ def tournament_create(
     return tournament
 
 
+def locked_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The fields that can no longer change because results were entered under them."""
+    return RESULT_FIELDS if tournament.pk and has_results(tournament) else ()
+
+
+def results_locked_message() -> str:
+    return _("Locked because hands have been entered: the results already entered were "
+             "settled under it.")
+
+
 @transaction.atomic
 def tournament_update(*, user: Any, tournament: Tournament, **changes: Any) -> Tournament:
+    """Change a tournament's settings; a finished tournament, and the rules and money of one
+    with results, stay as they are (see :func:`tournament_reopen`)."""
+    # Lock the row: a concurrent update (or reopening) waits instead of interleaving.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    refuse_if_finished(tournament)
     before = snapshot(tournament, TOURNAMENT_FIELDS)
-    for field, value in changes.items():
+    for field in changes:
         if field not in TOURNAMENT_FIELDS:
             raise ValidationError({field: _("This field cannot be changed here.")})
+    changed = [field for field, value in changes.items() if getattr(tournament, field) != value]
+    frozen = [field for field in changed if field in RESULT_FIELDS]
+    if frozen and has_results(tournament):
+        raise ValidationError({field: ValidationError(results_locked_message(),
+                                                      code="results_locked")
+                               for field in frozen})
+    for field, value in changes.items():
         setattr(tournament, field, value)
     tournament.full_clean()
     tournament.save()
@@ -108,9 +139,17 @@ def player_create(
     *, user: Any, first_name: str, last_name: str, club_name: str = "",
     registration_number: str | None = None, email: str = "", phone: str = "",
 ) -> Player:
+    """A player; his registration number is stored in its one canonical spelling and refused
+    if another player has it in any spelling."""
+    try:
+        number = normalise_registration_number(registration_number)
+    except ValidationError as error:
+        raise ValidationError({"registration_number": error}) from error
+    if number:
+        refuse_taken_registration_number(number)
     club = club_get_or_create(user=user, name=club_name) if club_name.strip() else None
     player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club,
-                    registration_number=(registration_number or "").strip() or None,
+                    registration_number=number or None,
                     email=email.strip(), phone=phone.strip())
     player.full_clean()
     player.save()
@@ -138,6 +177,7 @@ def registration_create(
     status: RegistrationStatus = RegistrationStatus.REGISTERED, seed_rank: int | None = None,
     first_round: int = 1,
 ) -> Registration:
+    refuse_if_finished(tournament)
     if Registration.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError({"player": _("%(player)s is already registered.")
                                % {"player": player.full_name}})
@@ -161,6 +201,7 @@ def registration_enter(
 ) -> Registration:
     """Register a player on the day or before it; once play has started he is a late entry
     from the first round not yet played."""
+    refuse_if_finished(tournament)
     first_open = next_unfixed_round(tournament)
     if present:
         status = RegistrationStatus.PRESENT if first_open == 1 else RegistrationStatus.LATE
@@ -174,18 +215,66 @@ def registration_enter(
 def registration_enter_new_player(
     *, user: Any, tournament: Tournament, first_name: str, last_name: str, club_name: str = "",
     registration_number: str | None = None, present: bool = True,
-    seed_rank: int | None = None,
+    seed_rank: int | None = None, submission_key: str = "", namesake_confirmed: bool = False,
 ) -> Registration:
-    """A new player and his registration, both or neither."""
+    """A new player and his registration, both or neither.
+
+    ``submission_key`` is the one-time key of the form that sent this: the same key again
+    (a double click, a reload) returns the registration made the first time, with
+    ``repeated_submission`` set, instead of creating the player twice. With
+    ``namesake_confirmed`` false a player of the same name and club refuses the entry until the
+    organiser confirms that this is a different person (the form asks).
+    """
+    if submission_key:
+        earlier = _claim_submission(submission_key, tournament)
+        if earlier is not None:
+            return earlier
+    refuse_if_finished(tournament)
+    if not namesake_confirmed:
+        try:
+            number = normalise_registration_number(registration_number)
+        except ValidationError as error:
+            raise ValidationError({"registration_number": error}) from error
+        if namesakes(first_name, last_name, club_name, registration_number=number):
+            raise ValidationError({"confirm_namesake": ValidationError(
+                _("A player named %(name)s of the same club already exists. Register him from "
+                  "the list below, or confirm that this is a different person."),
+                params={"name": f"{last_name.strip()} {first_name.strip()}"},
+                code="namesake")})
     player = player_create(user=user, first_name=first_name, last_name=last_name,
                            club_name=club_name, registration_number=registration_number)
-    return registration_enter(user=user, tournament=tournament, player=player, present=present,
-                              seed_rank=seed_rank)
+    registration = registration_enter(user=user, tournament=tournament, player=player,
+                                      present=present, seed_rank=seed_rank)
+    if submission_key:
+        RegistrationSubmission.objects.filter(key=submission_key).update(
+            registration=registration)
+    return registration
+
+
+def _claim_submission(key: str, tournament: Tournament) -> Registration | None:
+    """Claim a form's one-time key; None when claimed now, else the registration the earlier
+    submission made. The unique key makes a concurrent second submission wait for the first
+    (PostgreSQL) and then find its result; a failed submission gives its key back with the
+    rollback, so the corrected form can be sent again."""
+    try:
+        with transaction.atomic():
+            RegistrationSubmission.objects.create(key=key, tournament=tournament)
+        return None
+    except IntegrityError:
+        earlier = (RegistrationSubmission.objects.select_related("registration__player")
+                   .filter(key=key).first())
+    if earlier is None or earlier.tournament_id != tournament.pk or earlier.registration is None:
+        raise ValidationError(_("This form has already been sent. Reload the page and enter "
+                                "the player again."), code="submission_used")
+    registration = earlier.registration
+    registration.repeated_submission = True
+    return registration
 
 
 @transaction.atomic
 def registration_check_in(*, user: Any, registration: Registration,
                           late: bool = False) -> Registration:
+    refuse_if_finished(registration.tournament)
     if registration.status == RegistrationStatus.WITHDRAWN:
         raise ValidationError(_("%(player)s has withdrawn.")
                               % {"player": registration.player.full_name}, code="withdrawn")
@@ -209,6 +298,7 @@ def registration_withdraw(*, user: Any, registration: Registration, before_round
     Rounds already played keep the player; the caller re-plans the rounds that follow
     (:func:`marias_admin.seating.services.rounds_replan`).
     """
+    refuse_if_finished(registration.tournament)
     first_open = next_unfixed_round(registration.tournament)
     before_round = before_round or first_open
     if before_round < first_open:
@@ -276,7 +366,31 @@ def tournament_advance(*, user: Any, tournament: Tournament,
 @transaction.atomic
 def registrations_check_in_all(*, user: Any, tournament: Tournament) -> list[Registration]:
     """Check in every entry still only registered (one audited check-in each)."""
+    refuse_if_finished(tournament)
     waiting = list(Registration.objects.select_for_update()
                    .filter(tournament=tournament, status=RegistrationStatus.REGISTERED)
                    .select_related("player", "tournament"))
     return [registration_check_in(user=user, registration=r) for r in waiting]
+
+
+@transaction.atomic
+def tournament_reopen(*, user: Any, tournament: Tournament, reason: str) -> Tournament:
+    """Take a finished tournament back to running, the one change a finished tournament
+    allows: its results were published as final, so the step needs a reason and is logged on
+    its own ("tournament.reopen") for anyone who later wonders why they moved."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": ValidationError(
+            _("Say why the tournament is reopened."), code="required")})
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.state != TournamentState.FINISHED:
+        raise ValidationError(_("Only a finished tournament can be reopened."),
+                              code="tournament_state")
+    before = snapshot(locked, TOURNAMENT_FIELDS)
+    locked.state = TournamentState.RUNNING
+    locked.save(update_fields=["state"])
+    tournament.state = locked.state
+    audit_record(user=user, action="tournament.reopen", obj=locked, tournament=locked,
+                 before=before, after=snapshot(locked, TOURNAMENT_FIELDS), reason=reason,
+                 summary=locked.name)
+    return locked

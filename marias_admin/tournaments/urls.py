@@ -14,6 +14,7 @@ urlpatterns = [
     path(T, views.tournament_detail, name="detail"),
     path(T + "edit/", views.tournament_edit, name="edit"),
     path(T + "state/", views.tournament_state, name="state"),
+    path(T + "reopen/", views.tournament_reopen, name="reopen"),
     path(T + "registrations/", views.registration_list, name="registrations"),
     path(T + "registrations/add/", views.registration_add, name="registration_add"),
     path(T + "registrations/check-in-all/", views.registration_check_in_all,

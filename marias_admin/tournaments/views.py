@@ -31,6 +31,7 @@ from marias_admin.tournaments.forms import (
     ExistingPlayerForm,
     NewPlayerForm,
     PlayerSearchForm,
+    ReopenForm,
     RoleGrantForm,
     RoleRevokeForm,
     TournamentForm,
@@ -45,9 +46,12 @@ from marias_admin.tournaments.models import (
     TournamentState,
 )
 from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
+from marias_admin.tournaments.readings import reading_rows
 from marias_admin.tournaments.selectors import (
+    namesakes,
     registration_counts,
     registrations,
+    submitted_registration,
     tournaments_for,
 )
 from marias_admin.tournaments.tables import RegistrationTable
@@ -61,8 +65,9 @@ def _first_open_round(rounds: list[Any]) -> int:
 def _back(request: HttpRequest, tournament: Tournament, anchor: str = "") -> HttpResponse:
     """Back to the registration list, keeping its filter and scroll position."""
     url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    # Only a path: redirect() would take "NaN" for the name of a view and fail to reverse it.
+    if not url.startswith("/") or not url_has_allowed_host_and_scheme(
+            url, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         url = reverse("tournaments:registrations", args=(tournament.pk,))
     return redirect(f"{url}{anchor}")
 
@@ -103,16 +108,44 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = list(tournament.rounds.annotate(table_count=Count("tables")))
     next_state = services.tournament_next_state(tournament)
+    finished = tournament.state == TournamentState.FINISHED
     return render(request, "tournaments/detail.html", {
         "tournament": tournament, "rounds": rounds, "counts": registration_counts(tournament),
         "next_state": next_state, "stale": stale_rounds(tournament),
+        "reopen_form": ReopenForm() if finished else None,
+        "readings": reading_rows(tournament.ruleset()),
     })
+
+
+@require_POST
+@organiser_required
+def tournament_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.tournament_reopen(user=request.user, tournament=tournament,
+                                       reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        else:
+            messages.success(request, _("The tournament is running again; the reopening is "
+                                        "recorded in the log."))
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    else:
+        messages.error(request, _("Say why the tournament is reopened."))
+    return redirect("tournaments:detail", tournament_id=tournament.pk)
 
 
 @require_http_methods(["GET", "POST"])
 @organiser_required
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST or None, instance=tournament,
+                          locked=services.locked_fields(tournament),
+                          locked_reason=services.results_locked_message())
+    finished = tournament.state == TournamentState.FINISHED
+    if finished and request.method == "GET":
+        messages.info(request, _("The tournament is finished and can no longer change. An "
+                                 "organiser can reopen it on the tournament's page."))
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(user=request.user, tournament=tournament,
@@ -123,7 +156,8 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         else:
             messages.success(request, _("Changes saved."))
             return redirect("tournaments:detail", tournament_id=tournament.pk)
-    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament,
+                                                     "finished": finished})
 
 
 @require_POST
@@ -190,7 +224,11 @@ def registration_check_in(request: HttpRequest, tournament: Tournament,
 @require_POST
 @organiser_required
 def registration_check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    done = services.registrations_check_in_all(user=request.user, tournament=tournament)
+    try:
+        done = services.registrations_check_in_all(user=request.user, tournament=tournament)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+        return _back(request, tournament)
     messages.success(request, ngettext("%(count)d player checked in.",
                                        "%(count)d players checked in.", len(done))
                      % {"count": len(done)})
@@ -241,21 +279,38 @@ def registration_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     search_form = PlayerSearchForm(request.GET or None)
     if request.method == "POST":
         if "new" in request.POST:
-            registration = _add_new_player(request, tournament, new_form)
+            # Looked up before the form is checked: the number or name it carries now belongs
+            # to the player this very form created.
+            earlier = submitted_registration(tournament, request.POST.get("submission_key", ""))
+            if earlier is not None:
+                earlier.repeated_submission = True
+            registration = earlier or _add_new_player(request, tournament, new_form)
         else:
             registration = _add_existing_player(request, tournament)
         if registration is not None:
             name = registration.player.full_name
-            messages.success(request, _("%(player)s registered.") % {"player": name}
-                             if registration.status == RegistrationStatus.REGISTERED else
-                             _("%(player)s registered and checked in.") % {"player": name})
+            if getattr(registration, "repeated_submission", False):
+                # The same form sent again (double click, reload): nothing new was made.
+                messages.info(request, _("%(player)s was already registered by this form; "
+                                         "nothing was added twice.") % {"player": name})
+            else:
+                messages.success(request, _("%(player)s registered.") % {"player": name}
+                                 if registration.status == RegistrationStatus.REGISTERED else
+                                 _("%(player)s registered and checked in.") % {"player": name})
             return redirect("tournaments:registration_add", tournament_id=tournament.pk)
     found: list[Player] = []
     if search_form.is_valid() and search_form.cleaned_data["q"]:
         found = player_search(tournament, search_form.cleaned_data["q"])
+    same_name: list[Player] = []
+    if new_form.is_bound and "confirm_namesake" in new_form.errors:
+        data = new_form.cleaned_data
+        same_name = namesakes(data.get("first_name", ""), data.get("last_name", ""),
+                              data.get("club", ""),
+                              registration_number=data.get("registration_number", ""))
     return render(request, "tournaments/registration_add.html", {
         "tournament": tournament, "new_form": new_form, "search_form": search_form,
         "found": found, "first_open": first_open, "club_names": new_form.club_names(),
+        "namesakes": same_name,
     })
 
 
@@ -269,7 +324,8 @@ def _add_new_player(request: HttpRequest, tournament: Tournament,
             user=request.user, tournament=tournament, first_name=data["first_name"],
             last_name=data["last_name"], club_name=data["club"],
             registration_number=data["registration_number"], present=data["present"],
-            seed_rank=data["seed_rank"])
+            seed_rank=data["seed_rank"], submission_key=data["submission_key"],
+            namesake_confirmed=data["confirm_namesake"])
     except ValidationError as error:
         apply_service_errors(form, error)
         return None

@@ -61,6 +61,9 @@ class _Formatter:
             out.append(self.words["cancelled"])
         if hand.points is not None:
             out.append(self._points(hand.points))
+        if hand.unannounced_marriage is not None:  # SZMK C.6.e
+            marriage = self._marriage(hand.unannounced_marriage).removeprefix(" + ")
+            out.append(self.words["unannounced"].format(marriage=marriage))
         out += self._results()
         if hand.silent_seven is not None:
             result = self.words["silent_won" if hand.silent_seven.won else "silent_lost"]

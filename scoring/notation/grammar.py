@@ -251,6 +251,7 @@ RULING_RESULT = table(
 )
 CANCELLED = table(_words(lx.CANCELLED_WORDS, True))
 INCORRECT_FLEK = table(_words(lx.INCORRECT_FLEK_WORDS, True), boundary=False)
+UNANNOUNCED = table(_words(lx.UNANNOUNCED_WORDS, True), boundary=False)
 LATE = table(_words(lx.LATE_WORDS, True))
 # The late seat: "@2", " hráča 2" or " 2"; the prefix is matched apart from the digit, so that
 # a missing seat is reported where the seat should be.

@@ -172,6 +172,12 @@ FORGIVEN_WORDS = ("odp", "odpuštěn", "odpustený", "odpuštěný")
 CANCELLED_WORDS = ("zf", "fleky zrušeny", "fleky zrušené")  # every flek of the hand void
 INCORRECT_FLEK_WORDS = ("nf", "nekorektní flek", "nekorektný flek")  # nf@2: seat 2 fined
 
+# -- a sto on a marriage not announced (SZMK C.6.e) ---------------------------------------------
+
+# The marriage's value (and suit) follows: nzh40, nzh20g; nezahlásená hláška 40 gule. Every
+# language's phrase parses everywhere, as the late arrival's do.
+UNANNOUNCED_WORDS = ("nzh", "nezahlásená hláška", "nehlášená hláška")
+
 # -- late arrival (SZMK E.5) ----------------------------------------------------------------------
 
 # A line of its own: the late seat, then the started minutes (nesk@2 7m; oneskorený príchod
@@ -248,6 +254,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cancelled": "fleky zrušeny",
         "incorrect_one": "nekorektní flek hráče {seats}",
         "incorrect_many": "nekorektní flek hráčů {seats}",
+        "unannounced": "nehlášená hláška {marriage}",
         "count": "{label} {count}",
         "non_trump_marriage": "sto na netrumfovou hlášku",
         "claims_one": "PB za flek hráči {seats}",
@@ -282,6 +289,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cancelled": "doublings cancelled",
         "incorrect_one": "incorrect flek by seat {seats}",
         "incorrect_many": "incorrect flek by seats {seats}",
+        "unannounced": "unannounced marriage {marriage}",
         "count": "{label} {count}",
         "non_trump_marriage": "hundred on a non-trump marriage",
         "claims_one": "PB for the flek to seat {seats}",
@@ -322,6 +330,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cancelled": "fleky zrušené",
         "incorrect_one": "nekorektný flek hráča {seats}",
         "incorrect_many": "nekorektný flek hráčov {seats}",
+        "unannounced": "nezahlásená hláška {marriage}",
         "count": "{label} {count}",
         "non_trump_marriage": "sto na netrumfovou hlášku",
         "claims_one": "PB za flek hráči {seats}",

@@ -67,6 +67,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cs": "očekáváno číslo (body aktéra z karet)",
         "en": "a number was expected (the declarer's card points)",
     },
+    "notation_expected_marriage": {
+        "cs": "očekávána hodnota hlášky (20 nebo 40, např. nzh40)",
+        "en": "a marriage value was expected (20 or 40, e.g. nzh40)",
+    },
     "notation_expected_ruling": {
         "cs": "očekáváno rozhodnutí o PB (pb+ přiznány, pb- odepřeny)",
         "en": "a PB ruling was expected (pb+ granted, pb- refused)",
@@ -137,6 +141,7 @@ MESSAGES_SK: dict[str, str] = {
     "notation_expected_minutes":
         "očakáva sa počet začatých minút oneskorenia (napr. nesk@2 7m)",
     "notation_expected_number": "očakáva sa číslo (body voliaceho hráča z kariet)",
+    "notation_expected_marriage": "očakáva sa hodnota hlášky (20 alebo 40, napr. nzh40)",
     "notation_expected_ruling": "očakáva sa rozhodnutie o PB (pb+ priznané, pb- zamietnuté)",
     "notation_unknown_renonc": "očakáva sa kód renonce podľa pravidiel ({known})",
     "notation_renonc_name": "názov renonce {code} má znieť „{name}“ a končiť zátvorkou",

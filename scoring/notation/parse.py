@@ -91,6 +91,7 @@ _WHAT: dict[str, tuple[str, str]] = {
     "cancelled": ("fleky zrušeny", "doublings cancelled"),
     "incorrect_flek": ("nekorektní flek", "incorrect flek"),
     "late": ("pozdní příchod", "late arrival"),
+    "unannounced": ("nehlášená hláška", "unannounced marriage"),
 }
 
 
@@ -119,9 +120,11 @@ class _Parser:
         self.cancelled = False
         self.incorrect_flek_by: tuple[int, ...] = ()
         self.late: Late | None = None
+        self.unannounced: Marriage | None = None
         self.seen: set[str] = set()
         self.items: tuple[Callable[[], bool], ...] = (
-            self._renonc, self._late, self._silent_seven, self._result, self._overall,
+            self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
+            self._overall,
             self._premium_fact, self._ruling_on_doublings, self._doubling, self._points,
             self._flag, self._bid, self._helper, self._trump,
         )
@@ -151,6 +154,7 @@ class _Parser:
             laid_down=self.laid_down, not_played=self.not_played, renonc=self.renonc,
             premium_ruling=self.ruling, doublings_cancelled=self.cancelled,
             incorrect_flek_by=self.incorrect_flek_by, late=self.late,
+            unannounced_marriage=self.unannounced,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -269,6 +273,23 @@ class _Parser:
             raise cur.error("notation_expected_minutes")
         self.late = Late(int(seat.group(1)), cur.number(minutes, 1))
         cur.match(gm.MINUTE_UNIT)
+        return True
+
+    def _unannounced(self) -> bool:
+        """SZMK C.6.e: ``nzh40``, ``nzh20g``, ``nezahlásená hláška 40 gule``."""
+        cur = self.cur
+        start = cur.pos
+        if not cur.match(gm.UNANNOUNCED.pattern):
+            return False
+        self._once("unannounced", start)
+        cur.match(gm.SPACES)
+        value = cur.match(gm.NUMBER)
+        if value is None:
+            raise cur.error("notation_expected_marriage")
+        suit = self._suit(spaced=True)
+        if suit is None and cur.glued_to_word():
+            raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
+        self.unannounced = Marriage(cur.number(value), suit)
         return True
 
     def _silent_seven(self) -> bool:
@@ -615,11 +636,21 @@ class _Parser:
         self._once("bid", start)
         at = cur.pos
         found = cur.match(self.grammar.contracts.pattern)
-        if found is None:
-            raise cur.error("notation_expected_contract")
-        components, hearts = self.grammar.contracts.lookup(found.group())
-        suit_at = cur.pos
-        suit = self._suit(spaced=True)
+        if found is not None:
+            components, hearts = self.grammar.contracts.lookup(found.group())
+            suit_at = cur.pos
+            suit = self._suit(spaced=True)
+        else:
+            # A letter core with its suit glued, as after the contract (SZMK: vhc, the auction
+            # at farba červená); the shorthand writes the bid so.
+            found = cur.match(self.w.glued_contract.pattern)
+            if found is None:
+                raise cur.error("notation_expected_contract")
+            components, hearts = self.w.glued_contract.lookup(found.group()), False
+            suit_at = cur.pos
+            suit = self._suit(spaced=False)
+            if suit is None:
+                raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
         if suit is not None and suit is not Suit.HEARTS:
             cur.pos = suit_at
             cur.match(gm.SPACES)

@@ -97,6 +97,9 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
         if p.defence_marriages:
             text += lx.DEFENCE_MARK + "".join(_marriage(m, letters) for m in p.defence_marriages)
         items.append(text)
+    if hand.unannounced_marriage is not None:  # SZMK C.6.e
+        items.append(lx.UNANNOUNCED_WORDS[0] + _marriage(hand.unannounced_marriage,
+                                                         letters).removeprefix("+"))
     for component, field in _RESULTS:
         won = getattr(hand, field)
         if won is not None:

@@ -67,7 +67,8 @@ def _ruling(draw: st.DrawFn, renonc: Renonc | None) -> bool | None:
 
 
 def _concession(draw: st.DrawFn, ruleset: Ruleset, seats: dict[str, int]) -> Hand:
-    bid = draw(st.none() | st.sampled_from(sorted(ruleset.concession_rungs)))
+    rungs = sorted(ruleset.concession_rungs)  # none in SZMK: such a hand is filtered out
+    bid = draw(st.none() | st.sampled_from(rungs)) if rungs else None
     renonc = _renonc(draw, list(ruleset.renoncs), seats["players"])
     return Hand(**seats, contract=CONCESSION, bid=bid, renonc=renonc,
                 premium_ruling=_ruling(draw, renonc))

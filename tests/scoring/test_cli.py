@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -64,6 +65,35 @@ def test_ruleset_dump_is_json() -> None:
     assert json.loads(done.stdout)["rates"]["limit"] == 500
 
 
+def _readings(code: str) -> dict[str, dict[str, Any]]:
+    done = run("ruleset", code)
+    assert done.returncode == 0
+    return {r["option"]: r for r in json.loads(done.stdout)["readings"]}
+
+
+def test_the_ruleset_lists_its_readings_with_value_and_source() -> None:
+    csm = _readings("csm-licitovany-2023")
+    assert {k: v["value"] for k, v in csm.items()} == {
+        "hundred_series": "arithmetic", "silent_hundred": "double_per_ten",
+        "silent_hundred_tens_doubled": True, "rates.two_sevens_hearts": 60,
+        "flek_binding": "all_payers"}
+    tens = csm["silent_hundred_tens_doubled"]
+    assert "V.6" in str(tens["source"])
+    assert [(o["value"], "V.7" in o["source"]) for o in tens["options"]] == [
+        (True, False), (False, True)]
+    assert [o["value"] for o in csm["rates.two_sevens_hearts"]["options"]] == [60, 80]
+
+    szmk = _readings("szmk-voleny-2024")
+    assert {k: v["value"] for k, v in szmk.items()} == {
+        "hundred_series": "arithmetic", "silent_hundred": "series",
+        "silent_hundred_tens_doubled": True, "flek_binding": "per_defender",
+        "incorrect_flek_voids": "all"}
+    assert "C.6.b" in str(szmk["hundred_series"]["source"])
+    assert [o["value"] for o in szmk["incorrect_flek_voids"]["options"]] == [
+        "all", "own"]
+    assert "E.2" in str(szmk["incorrect_flek_voids"]["options"][1]["source"])
+
+
 @pytest.mark.parametrize(
     ("notation", "declarer_money"),
     [("7k+", 180), ("7c h+ rs s-", -840), ("100z 80+40", 720), ("100+7c f100 60+40 s+", 1200),
@@ -90,12 +120,13 @@ def test_describe_prints_the_canonical_description() -> None:
 
 
 def test_szmk_hand_speaks_slovak_by_default() -> None:
-    # SZMK 2024 C.5: farba zeleň fleked by seat 2, declarer 130: 5 c × 5 steps, doubled for 2.
+    # SZMK 2024 C.5, C.6.b: farba zeleň fleked by seat 2, declarer 130: the nahraná stovka
+    # (10 c) and one more per ten past 100, 4 × 10 c = 40 c, doubled for seat 2.
     args = ("--ruleset", "szmk-voleny-2024", "--seats", "3", "--dealer", "3", "--declarer",
             "1", "--notation", "hz fh@2 90+40")
     described = run("describe", *args)
     assert described.stdout.strip() == "farba zeleň, flek na hru od hráča 2, body 90 + 40 : 0"
     settled = json.loads(run("settle", *args).stdout)
-    assert settled["money"] == [75, -50, -25]
+    assert settled["money"] == [120, -80, -40]
     bad = run("settle", "--ruleset", "szmk-voleny-2024", "--seats", "3", "--notation", "hz fq")
     assert bad.returncode == 2 and "na znaku 4" in bad.stderr and "očakáva" in bad.stderr

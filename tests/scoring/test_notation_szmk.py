@@ -276,6 +276,28 @@ def test_shorthand_uses_the_slovak_letters() -> None:
         "100+7c f100 60+40 s+")
 
 
+@pytest.mark.parametrize("bid", [r.code for r in SZMK.ladder if r.rank <= 5])
+def test_a_bid_round_trips_through_the_edit_panel(bid: str) -> None:
+    # Issue 10 item 18: a stovka entered through the form with the auction at farba červená
+    # pre-filled the edit panel with "vhc", which the parser refused.
+    h = hand(contract="hundred", trump=Suit.BELLS, bid=bid,
+             points=Points(60, (Marriage(40),)))
+    short = format_shorthand(h, SZMK)
+    assert read(short) == h, short
+    assert read(format_hand(h, SZMK)) == h
+
+
+def test_the_farba_bid_is_written_glued_and_read_spaced_or_glued() -> None:
+    h = hand(contract="hundred", trump=Suit.BELLS, bid="game_hearts",
+             points=Points(60, (Marriage(40),)))
+    assert format_shorthand(h, SZMK) == "100g vhc 60+40"
+    assert read("100g vh c 60+40") == h
+    assert read("100g vh 60+40").bid == "game"
+    with pytest.raises(ScoringError) as bad:
+        read("100g vhz 60+40")
+    assert bad.value.code == "notation_bid_suit"
+
+
 def test_english_gloss() -> None:
     h = read("hz fh@3 nf@3 80+40")
     assert format_hand(h, SZMK, "en") == (
@@ -485,6 +507,9 @@ def szmk_hands(draw: st.DrawFn) -> Hand:
         trump: Suit | None = Suit.HEARTS
     else:
         trump = draw(st.sampled_from(_PLAIN_SUITS)) if rung.has_trumps else None
+    # The structured form offers the auction field on SZMK sheets too: any rung at or below
+    # the contract (issue 10 item 18: stovka with the bid farba červená, written vhc).
+    bid = draw(st.none() | st.sampled_from([r.code for r in SZMK.ladder if r.rank <= rung.rank]))
     laid_down = rule is None and draw(st.integers(0, 6)) == 0
     played = rule is None or (rule.effect not in _NEVER_SETTLED and (
         rule.effect is not HandEffect.MAY_BE_PLAYED_OUT or draw(st.booleans())))
@@ -509,6 +534,11 @@ def szmk_hands(draw: st.DrawFn) -> Hand:
     counts_points = bool(rung.components & {G, H})
     if played and counts_points and (H in rung.components or draw(st.booleans())):
         mine, theirs = _marriages(draw, trump)
+        if H in rung.components and draw(st.integers(0, 3)) == 0:
+            # C.6.e: the sto played on a marriage the declarer did not announce.
+            hidden = mine[0] if mine else Marriage(draw(st.sampled_from([20, 40])))
+            fields["unannounced_marriage"] = hidden
+            mine = ()
         fields["points"] = Points(draw(st.integers(0, 9)) * 10, mine, theirs)
     results = {G: "game_won", S: "seven_won", B: "betl_won", D: "durch_won"}
     for component, name in results.items():
@@ -520,7 +550,7 @@ def szmk_hands(draw: st.DrawFn) -> Hand:
     if played and rung.has_trumps and not rung.announces_seven and draw(st.booleans()):
         fields["silent_seven"] = SilentSeven(draw(st.sampled_from(list(Side))),
                                              draw(st.booleans()))
-    return Hand(**seats, contract=rung.code, trump=trump, doublings=tuple(doublings),
+    return Hand(**seats, contract=rung.code, trump=trump, bid=bid, doublings=tuple(doublings),
                 laid_down=laid_down, renonc=renonc, doublings_cancelled=cancelled,
                 incorrect_flek_by=incorrect, **fields)
 
@@ -563,6 +593,7 @@ _PIECES = sorted({
     *lx.SK_RENONC_WORDS, *lx.SK_SILENT_SEVEN_WORDS, *lx.SK_SIDE_WORDS, *lx.SK_PLAYER_WORDS,
     *lx.FORGIVEN_WORDS, *lx.CANCELLED_WORDS, *lx.INCORRECT_FLEK_WORDS,
     *lx.LATE_WORDS, *lx.MINUTE_WORDS, lx.MINUTE_LETTER, "7m", "10",
+    *lx.UNANNOUNCED_WORDS, "nzh40", "nzh20g", "vhc",
     *(w for words in lx.SK_SUIT_WORDS.values() for w in words),
     *(rung.name_cs for rung in SZMK.ladder), *SZMK.doubling_names,
     "h", "s", "7", "100", "100+7", "f", "ff", "r", "3f", "sub", "hirs", "na", "od", "men.a",

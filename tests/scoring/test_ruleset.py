@@ -53,3 +53,15 @@ def test_dict_round_trip() -> None:
     club = CSM.override(code="club-y", rates={"limit": 400})
     assert Ruleset.from_dict(club.to_dict()) == club
     assert Ruleset.from_dict(CSM.to_dict()) == CSM
+
+
+def test_readings_given_as_text_become_their_enums() -> None:
+    # A tournament keeps its overrides as JSON, so a reading arrives as its text value.
+    from scoring.types import IncorrectFlekVoids, Series
+
+    szmk = get_preset("szmk-voleny-2024").override(incorrect_flek_voids="own",
+                                                   hundred_series="geometric")
+    assert szmk.incorrect_flek_voids is IncorrectFlekVoids.OWN
+    assert szmk.hundred_series is Series.GEOMETRIC
+    with pytest.raises(ValueError):
+        get_preset("szmk-voleny-2024").override(hundred_series="harmonic")

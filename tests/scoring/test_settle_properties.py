@@ -23,7 +23,7 @@ seats = st.tuples(st.sampled_from([3, 4]), st.integers(1, 4), st.integers(1, 4))
 
 
 @st.composite
-def points(draw: st.DrawFn, trump: Suit) -> Points:
+def points(draw: st.DrawFn, trump: Suit, min_tens: int = 0) -> Points:
     suits = draw(st.permutations(list(Suit)))
     owners = draw(st.lists(st.sampled_from(["declarer", "defence", None]), min_size=4,
                            max_size=4))
@@ -31,7 +31,7 @@ def points(draw: st.DrawFn, trump: Suit) -> Points:
                  if o == "declarer")
     theirs = tuple(Marriage(40 if s is trump else 20, s)
                    for s, o in zip(suits, owners, strict=True) if o == "defence")
-    return Points(draw(st.integers(0, 9)) * 10, mine, theirs)
+    return Points(draw(st.integers(min_tens, 9)) * 10, mine, theirs)
 
 
 @st.composite
@@ -48,7 +48,10 @@ def trump_hands(draw: st.DrawFn, rung: str | None = None, hearts: bool = False) 
         players, dealer, declarer, code, trump,
         helper=helper if Component.TWO_SEVENS in components else None,
         doublings=tuple(Doubling(c, n) for c, n in levels.items() if n),
-        points=draw(points(trump)) if components & {Component.HUNDRED, Component.GAME} else None,
+        # A seven that won took the last trick, worth 10 card points (validate: possible facts).
+        points=(draw(points(trump, 1 if results.get(Component.SEVEN)
+                               or results.get(Component.TWO_SEVENS) else 0))
+                if components & {Component.HUNDRED, Component.GAME} else None),
         seven_won=results.get(Component.SEVEN),
         two_sevens_won=results.get(Component.TWO_SEVENS),
     )

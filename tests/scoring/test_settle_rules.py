@@ -51,6 +51,44 @@ def test_silent_hundred_reading_is_configurable() -> None:
     assert money(none, **hand)[1] == 3 * (20 + 40)
 
 
+def test_fleked_hra_made_with_110_is_8_units_or_6_by_reading() -> None:
+    # Obecná pravidla V.6 (announced sto: the fleked rate per ten) against V.7 (tiché sto:
+    # "the rate of tiché sto" per ten). Default: the per-ten part is fleked too, 2·2·(1+1) = 8
+    # units; the other reading: the fleked tiché sto 2·2 = 4 plus 2 unfleked for the ten = 6.
+    hand = {"contract": "seven", "trump": "leaves", "seven_won": True,
+            "doublings": {"game": 1},
+            "points": {"declarer_cards": 70, "declarer_marriages": [40]}}  # 110
+    assert CSM.silent_hundred_tens_doubled is True
+    assert money(**hand)[1] == 3 * (8 * 20 + 40)
+    unfleked = CSM.override(silent_hundred_tens_doubled=False)
+    assert money(unfleked, **hand)[1] == 3 * (6 * 20 + 40)
+    # Without a flek both readings agree: 2·(1+1) = 4 units.
+    del hand["doublings"]
+    assert money(unfleked, **hand) == money(**hand)
+
+
+def test_the_unfleked_tens_are_explained_on_a_line_of_their_own() -> None:
+    unfleked = CSM.override(silent_hundred_tens_doubled=False)
+    hand = hand_from_dict({"players": 4, "dealer": 1, "declarer": 2, "contract": "seven",
+                           "trump": "leaves", "seven_won": True, "doublings": {"game": 1},
+                           "points": {"declarer_cards": 80, "declarer_marriages": [40]}})
+    texts = [line.describe(unfleked, "cs") for line in settle(hand, unfleked).lines]
+    assert texts[:2] == [
+        "hra uhrána (tiché sto, 120 bodů): 1 × 0,20 CZK · flek ×2 · ×2 = 0,80 CZK",
+        "tiché sto nad 100 uhráno (po desítkách nad 100): 1 × 0,20 CZK · ×4 = 0,80 CZK",
+    ]
+
+
+def test_two_sevens_in_hearts_is_60_units_or_80_by_reading() -> None:
+    # ČSM 2023 sazebník lists dvě sedmy 40 and "červené platí dvojnásob" (80); the product
+    # keeps 60, the rate of the other ČSM games (domain.md §2, configurable).
+    hand = {"contract": "two_sevens_hearts", "trump": "hearts", "helper": "bells",
+            "two_sevens_won": True}
+    assert money(**hand)[1] == 3 * 60 * 20
+    literal = CSM.override(rates={"two_sevens_hearts": 80})
+    assert money(literal, **hand)[1] == 3 * 80 * 20
+
+
 def test_game_result_contradicting_points_is_refused() -> None:
     assert "game_result_conflicts_points" in error_codes(
         contract="seven", trump="bells", seven_won=True, game_won=True,

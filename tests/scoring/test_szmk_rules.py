@@ -22,7 +22,7 @@ from scoring.table_round import (
     holdings,
     mark_forgiven,
 )
-from scoring.types import RenoncKind
+from scoring.types import IncorrectFlekVoids, RenoncKind
 
 SZMK = get_preset("szmk-voleny-2024")
 
@@ -77,24 +77,70 @@ def test_malý_and_veľký() -> None:
     assert money(contract="durch", durch_won=False) == [-100, 50, 50]
 
 
-# -- C.1, C.5: "nad 100 – pod 100", arithmetic series ------------------------------------------
+# -- C.1, C.5, C.6.b: "nad 100 – pod 100", arithmetic series --------------------------------
+#
+# C.5: a reached 100 makes the hra a nahraná stovka, 10 c (twice the hra's 5 c); C.6.b: every
+# further ten is worth one more stovka of that hand, added (C.1 "aritmetickým radom"). So per
+# payer at the basic rate 100 → 10 c, 110 → 20 c, 120 → 30 c, 150 → 60 c; hearts and the
+# payer's flek multiply it as they multiply the hra (C.5: "červená tromf zdvojnásobuje").
+
+# (total, declarer's card points, declarer's marriages, defence's marriages) for a side that
+# reaches the total with all its marriages (C.6.a), trumps bells or hearts (the 40).
+_DECLARER_REACHES = {
+    100: (80, [20], []), 110: (70, [40], []), 120: (80, [40], []), 150: (90, [40, 20], []),
+}
+_DEFENCE_REACHES = {  # the defence's cards are 90 minus the declarer's
+    100: (30, [], [40]), 110: (20, [], [40]), 120: (10, [], [40]), 150: (0, [], [40, 20]),
+}
+_PER_TEN = {100: 10, 110: 20, 120: 30, 150: 60}  # cents per payer, basic rate
 
 
-def test_reached_hundred_counts_the_game_twice() -> None:
-    # C.5: "nahraná stovka 10 centov" in a game fleked on the seven only.
-    assert money(contract="game", trump="bells",
-                 points={"declarer_cards": 80, "declarer_marriages": [20]}) == [20, -10, -10]
+def _reached(side: str, total: int, hearts: bool, flek: bool) -> list[int]:
+    cards, mine, theirs = (_DECLARER_REACHES if side == "declarer" else _DEFENCE_REACHES)[total]
+    return money(contract="game_hearts" if hearts else "game",
+                 trump="hearts" if hearts else "bells",
+                 points={"declarer_cards": cards, "declarer_marriages": mine,
+                         "defence_marriages": theirs},
+                 doublings={"game": by(1, 2)} if flek else {})
 
 
-@pytest.mark.parametrize(("cards", "marriages", "per_payer"), [
-    (80, [20], 10), (90, [20], 15), (70, [40], 15), (90, [40], 25), (90, [40, 20, 20], 45),
-])
-def test_each_ten_past_hundred_adds_one_unit(cards: int, marriages: list[int],
-                                             per_payer: int) -> None:
-    # Reading of C.1 "aritmetickým radom": 100 = 2 units, each full ten past it one more.
-    assert money(contract="game", trump="bells",
-                 points={"declarer_cards": cards, "declarer_marriages": marriages}) == [
-        2 * per_payer, -per_payer, -per_payer]
+@pytest.mark.parametrize("total", [100, 110, 120, 150])
+@pytest.mark.parametrize("side", ["declarer", "defence"])
+@pytest.mark.parametrize("hearts", [False, True], ids=["plain", "hearts"])
+@pytest.mark.parametrize("flek", [False, True], ids=["accepted", "flek@2"])
+def test_a_reached_hundred_and_each_ten_past_it(total: int, side: str, hearts: bool,
+                                                flek: bool) -> None:
+    v = _PER_TEN[total] * (2 if hearts else 1)  # C.5 nahraná stovka, C.6.b per ten
+    sign = 1 if side == "declarer" else -1  # the side that reached it wins the hra
+    seat2 = 2 * v if flek else v  # C.9: seat 2's flek doubles what he pays or receives
+    assert _reached(side, total, hearts, flek) == [sign * (seat2 + v), -sign * seat2, -sign * v]
+
+
+@pytest.mark.parametrize(("total", "cents"), [(100, 10), (110, 20), (120, 30), (150, 60)])
+def test_the_series_written_out(total: int, cents: int) -> None:
+    # The README's numbers: accepted farba gule, the declarer reaches the total.
+    assert _reached("declarer", total, False, False) == [2 * cents, -cents, -cents]
+
+
+def test_only_the_seven_fleked_leaves_the_nahraná_stovka_at_ten_cents() -> None:
+    # C.5: where only the sedma is fleked, the hra is 5 c and a reached 100 makes it 10 c.
+    assert money(contract="seven", trump="bells", seven_won=True,
+                 points={"declarer_cards": 80, "declarer_marriages": [20]},
+                 doublings={"seven": by(1, 2)}) == [10 + 20 + 10 + 10, -10 - 20, -10 - 10]
+
+
+def test_a_sedma_with_110_pays_the_series_and_the_sedma_apart() -> None:
+    # C.5: hra and hlásená sedma are separate parts; 110 makes the hra 20 c (C.6.b).
+    assert money(contract="seven", trump="bells", seven_won=True,
+                 points={"declarer_cards": 70, "declarer_marriages": [40]}) == [60, -30, -30]
+
+
+def test_the_explanation_names_the_reached_total() -> None:
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "game",
+                           "trump": "bells",
+                           "points": {"declarer_cards": 70, "declarer_marriages": [40]}})
+    texts = [line.describe(SZMK, "sk") for line in settle(hand, SZMK).lines]
+    assert texts == ["hra uhraná (tichá stovka, 110 bodov): 1 × 0,05 EUR · ×4 = 0,20 EUR"]
 
 
 def test_geometric_series_is_an_option() -> None:
@@ -107,10 +153,35 @@ def test_geometric_series_is_an_option() -> None:
     assert settle(hand, geometric).money[2] == -5 * 2 * 2**3  # 130: doubled per ten
 
 
+def test_unfleked_tens_are_a_reading_for_szmk_too() -> None:
+    # With silent_hundred_tens_doubled off, seat 2's flek doubles the nahraná stovka only.
+    unfleked = SZMK.override(silent_hundred_tens_doubled=False)
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "game",
+                           "trump": "bells", "doublings": {"game": by(1, 2)},
+                           "points": {"declarer_cards": 70, "declarer_marriages": [40]}})
+    assert settle(hand, unfleked).money == {1: 30 + 20, 2: -30, 3: -20}
+
+
 def test_hundred_made_pays_a_hundred_per_ten() -> None:
     # C.6.b: each ten past 100 is worth one more stovka (20 c).
     assert money(contract="hundred", trump="bells",
                  points={"declarer_cards": 80, "declarer_marriages": [40]}) == [120, -60, -60]
+
+
+@pytest.mark.parametrize(("cards", "marriages", "per_payer"), [
+    (60, [40], 20), (70, [40], 40), (80, [40], 60), (90, [40, 20], 120),
+])
+def test_announced_stovka_at_100_110_120_and_150(cards: int, marriages: list[int],
+                                                 per_payer: int) -> None:
+    # C.5 stovka 20 c; C.6.b one more stovka per ten. All marriages count once the sto is
+    # reached on one (C.6.a): 90 + 40 + 20 = 150.
+    assert money(contract="hundred", trump="bells",
+                 points={"declarer_cards": cards, "declarer_marriages": marriages}) == [
+        2 * per_payer, -per_payer, -per_payer]
+    assert money(contract="hundred_hearts", trump="hearts",
+                 points={"declarer_cards": cards, "declarer_marriages": marriages},
+                 doublings={"hundred": by(1, 3)}) == [
+        6 * per_payer, -2 * per_payer, -4 * per_payer]
 
 
 def test_hundred_counts_one_marriage_only() -> None:
@@ -155,6 +226,101 @@ def test_hundred_and_seven_is_fleked_as_a_whole() -> None:
               points={"declarer_cards": 60, "declarer_marriages": [40]}, seven_won=True,
               doublings={"seven": by(1, 2)})
     assert error.value.code == "doubling_hundred_seven_whole"
+
+
+# -- C.6.d, C.6.e: a sto without a marriage, and with one not announced ------------------------
+
+
+def test_sto_without_a_marriage_in_hand_is_a_renonce_and_nothing_else() -> None:
+    # C.6.d (D.2 klasický m): 50 c to each other player; no fleks, no defence marriages.
+    for contract, trump in (("hundred", "bells"), ("hundred_seven_hearts", "hearts")):
+        assert money(contract=contract, trump=trump, doublings={"hundred": by(2, 2, 3)},
+                     renonc={"code": "kla.m", "offender": 1}) == [-100, 50, 50]
+
+
+def test_sto_without_a_marriage_is_explained_as_c6d() -> None:
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "hundred",
+                           "trump": "bells", "doublings": {"hundred": by(1, 2)},
+                           "renonc": {"code": "kla.m", "offender": 1}})
+    texts = [line.describe(SZMK, "sk") for line in settle(hand, SZMK).lines]
+    assert texts[0].startswith("renonce kla.m: stovka bez hlášky")
+    assert "neplatia fleky ani hlášky obrany" in texts[0]
+
+
+def test_a_sto_played_without_any_marriage_must_say_which_case() -> None:
+    # Recorded as played with no marriage of the declarer, the hand is either C.6.d or C.6.e;
+    # the sheet must say which, instead of settling an ordinary failed sto with its fleks.
+    with pytest.raises(ScoringError) as error:
+        money(contract="hundred", trump="bells", points={"declarer_cards": 60},
+              doublings={"hundred": by(1, 2)})
+    assert (error.value.code, error.value.field) == ("hundred_without_marriage",
+                                                     "points.declarer_marriages")
+    # ČSM 2023 B.18: a sto may be announced without a marriage there; it simply fails.
+    csm = get_preset("csm-licitovany-2023")
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "hundred",
+                           "trump": "bells", "points": {"declarer_cards": 60}})
+    assert settle(hand, csm).money[1] == -2 * 4 * 4 * 20
+
+
+def test_the_c6d_renonce_belongs_to_the_declarer_of_a_sto() -> None:
+    with pytest.raises(ScoringError) as error:
+        money(contract="hundred", trump="bells", renonc={"code": "kla.m", "offender": 2})
+    assert (error.value.code, error.value.field) == ("renonc_offender_not_declarer",
+                                                     "renonc.offender")
+    with pytest.raises(ScoringError) as error:
+        money(contract="game", trump="bells", renonc={"code": "kla.m", "offender": 1})
+    assert (error.value.code, error.value.field) == ("renonc_needs_hundred", "renonc.code")
+
+
+def test_unannounced_marriage_the_defence_short_of_its_tens_pays_the_basic_rate() -> None:
+    # C.6.e: 70 + the hidden 40 would have made 110; the sto is lost at its basic 20 c, at
+    # the payer's flek, and the defence's marriages do not count.
+    assert money(contract="hundred", trump="bells", doublings={"hundred": by(1, 2)},
+                 points={"declarer_cards": 70, "defence_marriages": [20]},
+                 unannounced_marriage=40) == [-60, 40, 20]
+
+
+def test_unannounced_marriage_the_defence_took_its_tens_pays_as_a_failed_sto() -> None:
+    # C.6.e with C.6.b: 50 + the hidden 40 = 90, a ten short, and the defence's 20: 3 stovky.
+    assert money(contract="hundred", trump="bells",
+                 points={"declarer_cards": 50, "defence_marriages": [20]},
+                 unannounced_marriage={"value": 40, "suit": "bells"}) == [-120, 60, 60]
+
+
+def test_unannounced_marriage_in_100_7_is_its_basic_thirty_cents() -> None:
+    # C.6.e: "základnú sadzbu za hru 100 resp. 100+7": 30 c, 60 c in hearts.
+    assert money(contract="hundred_seven", trump="bells", seven_won=True,
+                 points={"declarer_cards": 70}, unannounced_marriage=40) == [-60, 30, 30]
+    assert money(contract="hundred_seven_hearts", trump="hearts", seven_won=False,
+                 points={"declarer_cards": 80}, unannounced_marriage=20) == [-120, 60, 60]
+
+
+def test_unannounced_marriage_is_explained_and_checked() -> None:
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "hundred",
+                           "trump": "bells", "points": {"declarer_cards": 70},
+                           "unannounced_marriage": 40})
+    texts = [line.describe(SZMK, "sk") for line in settle(hand, SZMK).lines]
+    assert texts == ["hláška 40 nebola zahlásená: stovka prehraná, platí sa podľa nej",
+                     "stovka prehraná (základná sadzba): 4 × 0,05 EUR = -0,20 EUR"]
+    for bad, code in (
+        ({"contract": "hundred", "points": {"declarer_cards": 60, "declarer_marriages": [20]}},
+         "unannounced_marriage_with_announced"),
+        ({"contract": "game", "points": {"declarer_cards": 60}},
+         "unannounced_marriage_not_hundred"),
+        ({"contract": "hundred", "points": {"declarer_cards": 60},
+          "renonc": {"code": "kla.m", "offender": 1}}, "unannounced_marriage_with_renonc"),
+    ):
+        with pytest.raises(ScoringError) as error:
+            money(trump="bells", unannounced_marriage=40, **bad)
+        assert (code, "unannounced_marriage") in [(p.code, p.field)
+                                                  for p in error.value.problems]
+    csm = get_preset("csm-licitovany-2023")
+    hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "hundred",
+                           "trump": "bells", "points": {"declarer_cards": 70},
+                           "unannounced_marriage": 40})
+    with pytest.raises(ScoringError) as error:
+        settle(hand, csm)
+    assert error.value.code == "unannounced_marriage_not_in_rules"
 
 
 # -- C.9, C.10, D.3.b: raises ----------------------------------------------------------------
@@ -288,8 +454,8 @@ def test_incorrect_flek_on_a_game_of_120_is_cancelled_and_fined() -> None:
               "points": {"declarer_cards": 80, "declarer_marriages": [40]}}
     hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **fleked})
     assert [w.code for w in settle(hand, SZMK).warnings] == ["incorrect_flek_suspected"]
-    # 120 = 2 + 2 units of 5 c from each, then the fine.
-    assert money(**fleked, incorrect_flek_by=[2]) == [40 + 100, -20 - 200, -20 + 100]
+    # 120 = 30 c from each (C.5, C.6.b: 10 c and two more tens), then the fine.
+    assert money(**fleked, incorrect_flek_by=[2]) == [60 + 100, -30 - 200, -30 + 100]
 
 
 def test_incorrect_flek_on_a_laid_down_malý() -> None:
@@ -302,6 +468,36 @@ def test_cancellation_on_review_has_no_fine() -> None:
     # E.1: cancelled because it would change the order of the non-flekers; no fine.
     assert money(contract="betl", betl_won=False, doublings={"betl": by(1, 3)},
                  doublings_cancelled=True) == [-50, 25, 25]
+
+
+def _two_flekers(**more: Any) -> Hand:
+    # A sedma: seat 2 fleks the hra, seat 3 the sedma; the declarer makes 120 and seat 2's
+    # flek on the hra is the incorrect one (E.2.a names a flek on the hra only).
+    return hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, "contract": "seven",
+                           "trump": "bells", "seven_won": True,
+                           "points": {"declarer_cards": 80, "declarer_marriages": [40]},
+                           "doublings": {"game": by(1, 2), "seven": by(1, 3)},
+                           "incorrect_flek_by": [2], **more})
+
+
+def test_incorrect_flek_of_one_of_two_flekers_voids_every_flek_by_default() -> None:
+    # Reading (docs/szmk.md): the ruling voids the hand's raises as E.1 does; hra 30 c and
+    # sedma 10 c from each, then seat 2's fine.
+    assert SZMK.incorrect_flek_voids == "all"
+    assert settle(_two_flekers(), SZMK).money == {1: 80 + 100, 2: -40 - 200, 3: -40 + 100}
+
+
+def test_incorrect_flek_may_void_only_the_named_flekers_raise() -> None:
+    # The other reading: "nekorektný flek rozhodca zruší" is seat 2's flek only; seat 3's
+    # flek on the sedma stands (20 c).
+    own = SZMK.override(incorrect_flek_voids=IncorrectFlekVoids.OWN)
+    result = settle(_two_flekers(), own)
+    assert result.money == {1: 90 + 100, 2: -40 - 200, 3: -50 + 100}
+    assert result.lines[0].describe(own, "sk") == (
+        "rozhodca zrušil nekorektný flek miesta 2 a odpovede naň")
+    # C.8: seat 3's flek still needs its money, seat 2's no longer does.
+    assert flek_exposure(_two_flekers(), own) == {1: 0, 2: 0, 3: 20}
+    assert flek_exposure(_two_flekers(), SZMK) == {1: 0, 2: 0, 3: 0}
 
 
 def test_only_a_fleker_can_be_fined() -> None:

@@ -113,14 +113,15 @@ def test_incorrect_flek_is_cancelled_and_fined(world):
                  points={"declarer_cards": 90, "declarer_marriages": [40]},
                  doublings={"game": {"level": 1, "by": [2]}})
     assert "incorrect_flek_suspected" not in str(record.explanation)
-    assert record.money == [50 + 25, -50, -25]  # seat 2 pays the fleked 0,50 €
+    assert record.money == [80 + 40, -80, -40]  # 130 (C.5, C.6.b): 40 c, fleked 80 c
     offender = world["table"].seats.get(position=2).registration
     world["sheet"].refresh_from_db()
     ruling_add(user=world["referee"], sheet=world["sheet"], kind=RulingKind.FLEK_CANCELLED,
                hand=record, offender=offender, code=FLEK_INCORRECT, reason="E.2 a)")
     record.refresh_from_db()
-    # unfleked: 5 c × 5 (130 = 2 + 3 tens) from each; then 1 € from seat 2 to each other.
-    assert record.money == [50 + FINE, -25 - 2 * FINE, -25 + FINE]
+    # unfleked: 10 c × 4 (130: the nahraná stovka and 3 tens, C.5, C.6.b) from each; then
+    # 1 € from seat 2 to each other.
+    assert record.money == [80 + FINE, -40 - 2 * FINE, -40 + FINE]
     assert sum(record.money) == 0
 
 
@@ -151,7 +152,7 @@ def test_referee_form_offers_incorrect_flek_per_fleker(client, world):
                                  "reason": "E.2 a) 130 bodov"})
     assert response.status_code == 302, text(response)
     record.refresh_from_db()
-    assert record.money == [150, -225, 75]
+    assert record.money == [180, -240, 60]
 
 
 def test_contumation_gives_the_present_players_one_euro_each(world):
@@ -259,7 +260,7 @@ def test_only_a_referee_cancels_a_flek(world):
     hand_edit(user=world["org"], record=record, expected_version=world["sheet"].version,
               hand=plain, reason="oprava zápisu")
     record.refresh_from_db()
-    assert record.money == ruled == [150, -225, 75]
+    assert record.money == ruled == [180, -240, 60]
 
 
 def test_an_edit_that_breaks_a_later_flek_budget_is_refused(world):

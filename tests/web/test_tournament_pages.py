@@ -326,7 +326,7 @@ def test_stale_rounds_banner_after_late_check_in(org_client, organiser):
 def test_add_new_and_existing_player(org_client, tournament):
     url = reverse("tournaments:registration_add", args=(tournament.pk,))
     response = org_client.post(url, {"new": "1", "last_name": "Ševčík", "first_name": "Ľuboš",
-                                     "club": "MK Nové Zámky", "registration_number": "SK-17",
+                                     "club": "MK Nové Zámky", "registration_number": "SK-1017",
                                      "present": "on"})
     assert response.status_code == 302
     registration = tournament.registrations.get(player__last_name="Ševčík")
@@ -334,7 +334,7 @@ def test_add_new_and_existing_player(org_client, tournament):
     assert registration.player.club.name == "MK Nové Zámky"
     # the same number again: error next to the field, nothing created
     response = org_client.post(url, {"new": "1", "last_name": "Jiný", "first_name": "Jan",
-                                     "registration_number": "SK-17"})
+                                     "registration_number": "SK-1017"})
     assert "registration_number" in response.context["new_form"].errors
     assert not Player.objects.filter(last_name="Jiný").exists()
     # an existing player found by an accent-free search

@@ -1,0 +1,137 @@
+"""Where the rule texts are silent or say two things: the options, the sources, the choice.
+
+Each reading is a field of :class:`~scoring.ruleset.Ruleset` (or of its rates); a preset picks
+one value and a club may override it. ``python -m scoring ruleset CODE`` lists the readings of
+a ruleset with its value, every option and where each option comes from (docs/szmk.md,
+docs/hand-format.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from scoring.ruleset import Ruleset
+from scoring.types import Component, SilentHundredRule
+
+
+@dataclass(frozen=True)
+class Option:
+    value: Any
+    meaning: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    option: str  # a Ruleset field, or "rates.<field>"
+    question: str
+    options: tuple[Option, ...]
+    applies: Callable[[Ruleset], bool] = lambda ruleset: True
+
+    def value(self, ruleset: Ruleset) -> Any:
+        target: Any = ruleset
+        for name in self.option.split("."):
+            target = getattr(target, name)
+        return target.value if isinstance(target, Enum) else target
+
+    def as_dict(self, ruleset: Ruleset) -> dict[str, Any]:
+        value = self.value(ruleset)
+        chosen = next((o for o in self.options if o.value == value), None)
+        return {
+            "option": self.option,
+            "question": self.question,
+            "value": value,
+            "source": chosen.source if chosen else "overridden for this ruleset",
+            "options": [{"value": o.value, "meaning": o.meaning, "source": o.source}
+                        for o in self.options],
+        }
+
+
+def _has_two_sevens_in_hearts(ruleset: Ruleset) -> bool:
+    return any(Component.TWO_SEVENS in r.components and r.hearts for r in ruleset.ladder)
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "hundred_series",
+        "How a part grows with each full ten past 100",
+        (
+            Option("arithmetic", "each ten adds the part's value at 100 once more "
+                   "(SZMK farba: 100 = 10 c, 110 = 20 c, 120 = 30 c; stovka: 20 c per ten)",
+                   "SZMK 2024 C.1 (aritmetickým radom), C.5, C.6.b (each further ten is worth "
+                   "one more stovka, added); ČSM obecná pravidla V.6"),
+            Option("geometric", "the part doubles with each ten",
+                   "not in the texts; kept for clubs that play it"),
+        ),
+    ),
+    Reading(
+        "silent_hundred",
+        "What a side reaching 100 (tiché sto) does to the hra",
+        (
+            Option("none", "nothing", "not in the texts"),
+            Option("double", "the hra counts twice, no growth past 100",
+                   "ČSM obecná pravidla V.7, first sentence only"),
+            Option("double_per_ten", "twice, and the tiché sto rate once more per ten",
+                   "ČSM obecná pravidla V.7"),
+            Option("series", "twice (the nahraná stovka), then hundred_series per ten",
+                   "SZMK 2024 C.5, C.6.b"),
+        ),
+    ),
+    Reading(
+        "silent_hundred_tens_doubled",
+        "In a fleked hra, is the per-ten part of a tiché sto fleked too?",
+        (
+            Option(True, "yes: a fleked hra made with 110 is 2·2·(1+1) = 8 units",
+                   "ČSM obecná pravidla V.6 (the announced sto pays the fleked rate per ten), "
+                   "read for the tiché sto as well; SZMK 2024 C.5 (the flek multiplies the "
+                   "nahraná stovka as the hra)"),
+            Option(False, "no: the fleked tiché sto, then the unfleked tiché sto rate per ten "
+                   "(8 becomes 6 units)",
+                   "ČSM obecná pravidla V.7 (per ten 'the rate of tiché sto'), as one public "
+                   "implementation reads it"),
+        ),
+        applies=lambda r: r.silent_hundred is not SilentHundredRule.NONE,
+    ),
+    Reading(
+        "rates.two_sevens_hearts",
+        "Dvě sedmy with hearts trumps, in units of the base",
+        (
+            Option(60, "60 units", "an older ČSM rate scheme, kept as the default; the 2023 "
+                   "text does not name it"),
+            Option(80, "80 units", "ČSM 2023 sazebník read literally: dvě sedmy 40 and "
+                   "'červené platí dvojnásob'"),
+        ),
+        applies=_has_two_sevens_in_hearts,
+    ),
+    Reading(
+        "flek_binding",
+        "Whom a defender's flek binds",
+        (
+            Option("all_payers", "every payer", "ČSM practice: a flek binds the whole defence "
+                   "(obecná pravidla V.5: the defence comments as a side)"),
+            Option("per_defender", "only the defender who says it",
+                   "SZMK 2024 C.9 (each player fleks for himself)"),
+        ),
+    ),
+    Reading(
+        "incorrect_flek_voids",
+        "The referee names one of two flekers as incorrect: what is void?",
+        (
+            Option("all", "every raise of the hand, as an E.1 cancellation",
+                   "SZMK 2024 E.1 (a flek and the raises on it are cancelled together); E.2 "
+                   "does not say what becomes of the other defender's flek"),
+            Option("own", "only the named fleker's raises and the answers to them",
+                   "SZMK 2024 E.2 (the referee cancels the incorrect flek, paid by its "
+                   "fleker)"),
+        ),
+        applies=lambda r: bool(r.rates.incorrect_flek),
+    ),
+)
+
+
+def readings(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The readings that matter for ``ruleset``, each with its value and sources."""
+    return [r.as_dict(ruleset) for r in READINGS if r.applies(ruleset)]

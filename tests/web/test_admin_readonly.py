@@ -1,0 +1,81 @@
+"""Issue 10: the Django admin writes nothing behind the services' backs.
+
+Every model with a service is read-only in the admin, even for a superuser: the change and
+delete pages refuse a POST and nothing changes. Competitions are saved through their service;
+users stay manageable.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from marias_admin.audit.models import AuditEntry
+from marias_admin.players.models import Player
+from marias_admin.seating.models import Round
+from marias_admin.sheets.models import HandRecord
+from marias_admin.tournaments.models import Tournament
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    setup = factories.tournament(players=4)
+    round = factories.seated_round(setup, 1, state="released")
+    hand = factories.add_hand(factories.sheet(round, 1), "7k+")
+    root = get_user_model().objects.create_superuser("root", "", "Root-pa55word")
+    return setup, hand, root
+
+
+def _admin_url(obj, view):
+    meta = obj._meta
+    return reverse(f"admin:{meta.app_label}_{meta.model_name}_{view}", args=[obj.pk])
+
+
+def test_superuser_cannot_change_or_delete_through_the_admin(client, world):
+    setup, hand, root = world
+    client.force_login(root)
+    player = setup.registrations[0].player
+    targets = [
+        (player, {"first_name": "Changed", "last_name": "Changed"}),
+        (setup.tournament, {"name": "Changed", "venue": "Changed"}),
+        (hand, {"description": "Changed", "number": "9"}),
+    ]
+    audit_before = AuditEntry.objects.count()
+    for obj, data in targets:
+        response = client.post(_admin_url(obj, "change"), data)
+        assert response.status_code == 403, obj
+        response = client.post(_admin_url(obj, "delete"), {"post": "yes"})
+        assert response.status_code == 403, obj
+        # the page opens read-only: no save button
+        page = client.get(_admin_url(obj, "change"))
+        assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    assert Player.objects.get(pk=player.pk).first_name != "Changed"
+    assert Tournament.objects.get(pk=setup.tournament.pk).name != "Changed"
+    assert HandRecord.objects.get(pk=hand.pk).description != "Changed"
+    assert HandRecord.objects.filter(pk=hand.pk, deleted_at__isnull=True).exists()
+    assert AuditEntry.objects.count() == audit_before
+
+
+def test_no_add_pages_and_no_bulk_delete(client, world):
+    setup, _hand, root = world
+    client.force_login(root)
+    for model in (Player, Tournament, Round, HandRecord):
+        meta = model._meta
+        response = client.post(reverse(f"admin:{meta.app_label}_{meta.model_name}_add"), {})
+        assert response.status_code == 403, model
+    changelist = reverse("admin:tournaments_tournament_changelist")
+    response = client.post(changelist, {"action": "delete_selected", "post": "yes",
+                                        "_selected_action": [setup.tournament.pk]})
+    assert Tournament.objects.filter(pk=setup.tournament.pk).exists()
+    assert "delete_selected" not in client.get(changelist).content.decode()
+
+
+def test_users_stay_manageable_by_superusers(client, world):
+    _setup, _hand, root = world
+    client.force_login(root)
+    assert client.get(reverse("admin:auth_user_add")).status_code == 200
+    assert client.get(reverse("admin:auth_user_change", args=[root.pk])).status_code == 200
