@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "marias_admin.standings",
     "marias_admin.printouts",
     "marias_admin.seasons",
+    "marias_admin.archive",
 ]
 
 MIDDLEWARE = [
@@ -186,6 +187,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "marias_admin.core.views.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "marias_admin.core.auth.client_ip"
+AXES_USERNAME_CALLABLE = "marias_admin.core.auth.throttled_username"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"

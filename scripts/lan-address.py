@@ -1,20 +1,36 @@
 """Print this machine's address on the local network (for phones on the hall's Wi-Fi).
 
-Connecting a UDP socket sends nothing; it only makes the system pick the interface it would
-route through, whose address we read. Without a network: 127.0.0.1.
+Reads the addresses the system already has (``hostname -I``, then the host name's own
+address) without sending anything anywhere. Without a network: 127.0.0.1.
 """
 
+import contextlib
+import ipaddress
 import socket
+import subprocess
+
+
+def _candidates() -> list[str]:
+    try:
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=5,
+                             check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    found = out.split()
+    with contextlib.suppress(OSError):
+        found.append(socket.gethostbyname(socket.gethostname()))
+    return found
 
 
 def lan_address() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+    for text in _candidates():
         try:
-            probe.connect(("10.255.255.255", 1))
-            address = probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-    return address if address and not address.startswith("0.") else "127.0.0.1"
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if address.version == 4 and not address.is_loopback and not address.is_link_local:
+            return text
+    return "127.0.0.1"
 
 
 if __name__ == "__main__":

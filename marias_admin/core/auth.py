@@ -43,3 +43,19 @@ def client_ip(request: HttpRequest) -> str | None:
         if hops:
             return hops[-1]
     return request.META.get("REMOTE_ADDR")
+
+
+USERNAME_MAX = 150  # Django's own user name length; django-axes stores at most 255
+
+
+def throttled_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str:
+    """The user name Axes counts failures for, cut to a length it can store.
+
+    A typed name longer than any account's cannot log in anyway; cutting it keeps a hostile
+    5 000-character name from overflowing Axes' column (a database error on PostgreSQL) while
+    still counting the attempt against the address.
+    """
+    name = (credentials or {}).get("username")
+    if name is None:
+        name = request.POST.get("username", "") if request is not None else ""
+    return str(name)[:USERNAME_MAX]

@@ -45,6 +45,12 @@ class Round(models.Model):
     starts_at = models.TimeField(_("start"), null=True, blank=True)
     report = models.JSONField(_("seating report"), default=dict, blank=True)
     seated_at = models.DateTimeField(_("seated"), null=True, blank=True)
+    # The round clock: when the organiser called "start", and the length he set (empty: the
+    # tournament's round length). When it runs out, the hand in play is finished and no new
+    # one is dealt.
+    started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), null=True,
+                                                     blank=True)
     # Optimistic lock: bumped by every seating write (seat, swap, state, re-plan), so two
     # organisers working from the same page cannot silently overwrite each other.
     version = models.PositiveIntegerField(default=0)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime, timedelta
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from marias_admin.seating.models import Round, RoundState, Seat
 from marias_admin.tournaments.models import Registration, Tournament
@@ -79,3 +81,58 @@ def seated_rounds_with(registration: Registration, from_round: int) -> list[int]
         .order_by("round__number")
         .values_list("round__number", flat=True)
     )
+
+
+# -- the round clock ---------------------------------------------------------------------------
+
+
+class RoundClock:
+    """The round's countdown as of ``now``: computed at render time, so every page shows the
+    same remaining time whether or not the visitor's browser runs the ticking script."""
+
+    def __init__(self, round: Round, now: datetime | None = None) -> None:
+        self.round = round
+        self.started_at = round.started_at
+        self.minutes = round.clock_minutes or round.tournament.round_minutes
+        self.now = now or timezone.now()
+        self.ends_at = (self.started_at + timedelta(minutes=self.minutes)
+                        if self.started_at else None)
+
+    @property
+    def running(self) -> bool:
+        return self.started_at is not None
+
+    @property
+    def remaining_seconds(self) -> int:
+        if self.ends_at is None:
+            return self.minutes * 60
+        return max(0, int((self.ends_at - self.now).total_seconds()))
+
+    @property
+    def called(self) -> bool:
+        """Time is up: the hand in play is finished, no new hand is dealt."""
+        return self.running and self.remaining_seconds == 0
+
+    @property
+    def remaining_minutes(self) -> int:
+        return -(-self.remaining_seconds // 60)  # a started minute counts
+
+    @property
+    def remaining_text(self) -> str:
+        seconds = self.remaining_seconds
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" \
+            if seconds >= 3600 else f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def round_clock(round: Round, now: datetime | None = None) -> RoundClock:
+    return RoundClock(round, now)
+
+
+def clock_round(tournament: Tournament) -> Round | None:
+    """The round whose clock the hall sees: the latest released round with its clock started
+    (one query)."""
+    round = (Round.objects.filter(tournament=tournament, state=RoundState.RELEASED,
+                                  started_at__isnull=False).order_by("-number").first())
+    if round is not None:
+        round.tournament = tournament
+    return round

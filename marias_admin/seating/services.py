@@ -312,10 +312,25 @@ def seat_swap(
     return round
 
 
+def open_sheet_tables(round: Round) -> list[int]:
+    """The round's tables whose sheet is not confirmed (see the sheets selector)."""
+    from marias_admin.sheets.selectors import unconfirmed_tables  # sheets build on seating
+
+    return unconfirmed_tables(round)
+
+
 @transaction.atomic
 def round_set_state(
-    *, user: Any, round: Round, state: RoundState, expected_version: int | None = None
+    *,
+    user: Any,
+    round: Round,
+    state: RoundState,
+    expected_version: int | None = None,
+    confirm_open_sheets: bool = False,
 ) -> Round:
+    """Move the round on. Closing it while some sheets are not confirmed is refused (naming
+    the tables) unless the caller says the organiser agreed; releasing it starts the
+    tournament if it was not running yet."""
     round = _lock(round, expected_version)
     current = RoundState(round.state)
     if state not in TRANSITIONS[current]:
@@ -324,17 +339,39 @@ def round_set_state(
             % {"old": current.label, "new": RoundState(state).label},
             code="round_state",
         )
+    open_tables = open_sheet_tables(round) if state == RoundState.CLOSED else []
+    if open_tables and not confirm_open_sheets:
+        raise ValidationError(
+            ngettext(
+                "Round %(number)s: the sheet of table %(tables)s is not confirmed. Confirm "
+                "that the round should be closed anyway.",
+                "Round %(number)s: the sheets of tables %(tables)s are not confirmed. Confirm "
+                "that the round should be closed anyway.",
+                len(open_tables),
+            )
+            % {"number": round.number, "tables": _table_list(open_tables)},
+            code="open_sheets",
+            params={"tables": open_tables},
+        )
     round.state = state
     round.version += 1
     round.save(update_fields=["state", "version"])
+    after: dict[str, Any] = {"state": RoundState(state).value}
+    if open_tables:
+        after["unconfirmed_tables"] = open_tables
     audit_record(
         user=user,
         action="round.state",
         obj=round,
         tournament=round.tournament,
         before={"state": current.value},
-        after={"state": RoundState(state).value},
+        after=after,
     )
+    if state == RoundState.RELEASED:
+        from marias_admin.tournaments.services import tournament_follow_round_release
+
+        tournament_follow_round_release(user=user, tournament=round.tournament,
+                                        round_number=round.number)
     return round
 
 
@@ -360,3 +397,84 @@ def rounds_replan(
     for round in rounds:
         _refuse_fixed(round, confirm_reseat)
     return [round_seat(user=user, round=r, seed=r.seed, confirm_reseat=True) for r in rounds]
+
+
+# -- the round clock ---------------------------------------------------------------------------
+
+CLOCK_MAX_MINUTES = 600
+
+
+def _clock_minutes(minutes: int | None) -> int | None:
+    if minutes is not None and not 1 <= minutes <= CLOCK_MAX_MINUTES:
+        raise ValidationError(
+            _("The round length must be between 1 and %(most)s minutes.")
+            % {"most": CLOCK_MAX_MINUTES},
+            code="clock_minutes",
+        )
+    return minutes
+
+
+def _clock_snapshot(round: Round) -> dict[str, Any]:
+    return {
+        "started_at": round.started_at.isoformat() if round.started_at else None,
+        "minutes": round.clock_minutes or round.tournament.round_minutes,
+    }
+
+
+@transaction.atomic
+def round_start_clock(*, user: Any, round: Round, minutes: int | None = None) -> Round:
+    """Start the round's countdown now (the organiser calls "start" in the hall). The length
+    is the tournament's round length unless ``minutes`` says otherwise. Starting again
+    restarts it. The clock is not part of the seating, so it does not bump the round version."""
+    round = _lock(round, None)
+    if round.state != RoundState.RELEASED:
+        raise ValidationError(
+            _("Round %(number)s is not being played; release it before starting its clock.")
+            % {"number": round.number},
+            code="clock_not_released",
+        )
+    minutes = _clock_minutes(minutes)
+    before = _clock_snapshot(round) if round.started_at else None
+    round.started_at = timezone.now()
+    if minutes is not None:
+        round.clock_minutes = minutes
+    round.save(update_fields=["started_at", "clock_minutes"])
+    audit_record(
+        user=user,
+        action="round.clock_start",
+        obj=round,
+        tournament=round.tournament,
+        before=before,
+        after=_clock_snapshot(round),
+        summary=_("Round %(number)s: clock started") % {"number": round.number},
+    )
+    return round
+
+
+@transaction.atomic
+def round_adjust_clock(*, user: Any, round: Round, minutes: int, reason: str = "") -> Round:
+    """Change the length of a running round (a late start in part of the hall, a delay): the
+    countdown keeps its start and ends ``minutes`` after it."""
+    round = _lock(round, None)
+    if round.state != RoundState.RELEASED or round.started_at is None:
+        raise ValidationError(
+            _("The clock of round %(number)s has not been started.") % {"number": round.number},
+            code="clock_not_started",
+        )
+    if minutes is None:
+        raise ValidationError(_("Enter the round length in minutes."), code="clock_minutes")
+    before = _clock_snapshot(round)
+    round.clock_minutes = _clock_minutes(minutes)
+    round.save(update_fields=["clock_minutes"])
+    audit_record(
+        user=user,
+        action="round.clock_adjust",
+        obj=round,
+        tournament=round.tournament,
+        before=before,
+        after=_clock_snapshot(round),
+        reason=reason,
+        summary=_("Round %(number)s: round length %(minutes)s min")
+        % {"number": round.number, "minutes": minutes},
+    )
+    return round

@@ -372,6 +372,8 @@ class StructuredHandForm(HandForm):
         "laid_down": "laid_down", "not_played": "not_played", "doublings": "laid_down",
         "renonc": "renonc_code", "renonc.code": "renonc_code",
         "renonc.offender": "renonc_offender",
+        "unannounced_marriage": "unannounced_marriage",
+        "unannounced_marriage.value": "unannounced_marriage",
         "late": "late_seat", "late.seat": "late_seat", "late.minutes": "late_minutes",
         **{f"doublings.{c.value}": f"doubling_{c.value}" for c in COMPONENT_ORDER},
         **{f"doublings.{c.value}.": f"doubling_{c.value}" for c in COMPONENT_ORDER},
@@ -471,6 +473,13 @@ class StructuredHandForm(HandForm):
             ("", "—"), *((r.code, f"{r.code} – {r.name_en if english else r.name_cs}")
                          for r in ruleset.renoncs)]
         self.fields["renonc_offender"].choices = [("", "—"), *seat_choices(self.seats)]
+        if ruleset.hundred_needs_marriage:
+            # SZMK 2024 C.6.e: a hundred lost to a marriage its player held but did not
+            # announce is paid by that marriage (the no-marriage case, C.6.d, is a renonc).
+            self.fields["unannounced_marriage"] = forms.TypedChoiceField(
+                label=_("Marriage held but not announced (sto lost)"), required=False,
+                coerce=int, empty_value=None,
+                choices=[("", "—"), (20, "20"), (40, "40")])
         if ruleset.rates.late_minute:
             # SZMK E.5: a line of its own for a player who came late.
             self.fields["late_seat"] = forms.TypedChoiceField(
@@ -486,7 +495,7 @@ class StructuredHandForm(HandForm):
                  *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
                  "declarer_cards", "declarer_marriages", "defence_marriages",
                  *RESULT_FIELDS.values(), "silent_seven", "laid_down", "not_played",
-                 "renonc_code", "renonc_offender"]
+                 "unannounced_marriage", "renonc_code", "renonc_offender"]
         self.order_fields(order)
 
     @property
@@ -556,6 +565,8 @@ class StructuredHandForm(HandForm):
                 self.add_error("late_minutes", _("Give the started minutes."))
             else:
                 hand["late"] = {"seat": data["late_seat"], "minutes": data["late_minutes"]}
+        if data.get("unannounced_marriage"):
+            hand["unannounced_marriage"] = data["unannounced_marriage"]
         if data.get("renonc_code"):
             if data.get("renonc_offender") is None:
                 self.add_error("renonc_offender", _("Choose who committed the renonc."))
@@ -612,6 +623,10 @@ class StructuredHandForm(HandForm):
         renonc = hand.get("renonc")
         if renonc:
             initial["renonc_code"], initial["renonc_offender"] = renonc["code"], renonc["offender"]
+        unannounced = hand.get("unannounced_marriage")
+        if unannounced is not None:
+            initial["unannounced_marriage"] = (unannounced["value"]
+                                               if isinstance(unannounced, dict) else unannounced)
         late = hand.get("late")
         if late:
             initial["late_seat"], initial["late_minutes"] = late["seat"], late["minutes"]

@@ -178,3 +178,35 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.at:%H:%M})"
+
+
+class TableAccess(models.Model):
+    """The secret link and PIN of one table in one round: a phone without an account that
+    knows both may enter that table's hands. Regenerating replaces both and raises the version,
+    which ends every phone session granted under the old one at once."""
+
+    table = models.OneToOneField("seating.Table", on_delete=models.CASCADE,
+                                 related_name="access")
+    token = models.CharField(max_length=64, unique=True)
+    pin = models.CharField(_("PIN"), max_length=8)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("table access link")
+        verbose_name_plural = _("table access links")
+
+    def __str__(self) -> str:
+        return f"{self.table} (link v{self.version})"
+
+
+class PinFailure(models.Model):
+    """One wrong PIN, kept only to throttle guessing: a PIN of a few digits is safe only while
+    nobody can try thousands of them."""
+
+    key = models.CharField(max_length=64, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("wrong PIN")
+        verbose_name_plural = _("wrong PINs")

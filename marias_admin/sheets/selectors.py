@@ -7,7 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import models
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat, Table
@@ -146,9 +148,13 @@ def seated_user_ids(seats: list[Seat]) -> set[int]:
     return {s.registration.player.user_id for s in seats if s.registration.player.user_id}
 
 
-def can_write(user: Any, sheet: TableSheet, seats: list[Seat], tournament: Any) -> bool:
+def can_write(user: Any, sheet: TableSheet, seats: list[Seat], tournament: Any, *,
+              table_grant: bool = False) -> bool:
     """Organisers, referees, the table's scorekeeper; an unclaimed sheet also any scorekeeper
-    of the tournament or a player seated at the table."""
+    of the tournament or a player seated at the table. A phone let in by the table's link and
+    PIN (``table_grant``, see :mod:`marias_admin.sheets.access`) until the sheet is submitted."""
+    if table_grant and sheet.state in EDITABLE_STATES:
+        return True
     if not getattr(user, "is_authenticated", False):
         return False
     roles = user_roles(user, tournament)
@@ -169,3 +175,124 @@ def can_confirm(user: Any, sheet: TableSheet, seats: list[Seat], tournament: Any
 
 def is_referee(user: Any, tournament: Any) -> bool:
     return bool(user_roles(user, tournament) & {Role.ORGANISER, Role.REFEREE})
+
+
+# -- the organiser's control room --------------------------------------------------------------
+
+
+class TableProgress(models.TextChoices):
+    """Where a table's sheet stands, as the organiser reads it across the hall."""
+
+    NOT_STARTED = "not_started", _("not started")
+    ENTERING = "entering", _("being entered")
+    SUBMITTED = "submitted", _("submitted")
+    CONFIRMED = "confirmed", _("confirmed")
+    DISPUTED = "disputed", _("disputed")
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """One table of the control room: its sheet's state and what needs the organiser."""
+
+    number: int
+    progress: TableProgress
+    mode_totals: bool
+    hands: int
+    rulings: int
+    pb_pending: int  # hands whose PB wait for the referee
+    paper_differs: bool  # the paper sheet's totals (or a hand's amounts) differ from the hands'
+    last_activity: Any  # datetime | None
+
+    @property
+    def needs_attention(self) -> bool:
+        return (self.progress == TableProgress.DISPUTED or self.paper_differs
+                or self.pb_pending > 0)
+
+
+def _paper_differs(sheet: TableSheet, sums: dict[str, Any]) -> bool:
+    if sheet.mode != SheetMode.HANDS:
+        return False
+    for seat in range(1, 5):
+        paper = getattr(sheet, f"paper_money_{seat}")
+        if paper is not None and paper != (sums.get(f"m{seat}") or 0):
+            return True
+        paper_pb = getattr(sheet, f"paper_pb_{seat}")
+        if paper_pb is not None and paper_pb != (sums.get(f"pb{seat}") or Decimal(0)):
+            return True
+    return False
+
+
+def _latest(*moments: Any) -> Any:
+    present = [m for m in moments if m is not None]
+    return max(present) if present else None
+
+
+def round_table_statuses(round: Any) -> list[TableStatus]:
+    """Every table of the round with its sheet's progress, in four queries whatever the number
+    of tables (the control room polls this every few seconds while 80 tables play): the tables
+    with their sheets, the hands summed per sheet, the rulings counted per sheet, and the
+    latest audit entry per sheet (state changes, typed totals)."""
+    from django.db.models import Count, Max, Sum
+
+    tables = list(Table.objects.filter(round=round).select_related("sheet").order_by("number"))
+    sheets = {t.pk: t.sheet for t in tables if hasattr(t, "sheet")}
+    sheet_ids = [s.pk for s in sheets.values()]
+    live = Q(deleted_at__isnull=True)
+    hands: dict[int, dict[str, Any]] = {}
+    rulings: dict[int, dict[str, Any]] = {}
+    audited: dict[str, Any] = {}
+    if sheet_ids:
+        sums = {f"m{s}": Sum(f"money_{s}", filter=live) for s in range(1, 5)}
+        sums |= {f"pb{s}": Sum(f"pb_{s}", filter=live) for s in range(1, 5)}
+        for row in (HandRecord.objects.filter(sheet_id__in=sheet_ids).order_by()
+                    .values("sheet_id")
+                    .annotate(n=Count("id", filter=live),
+                              pending=Count("id", filter=live & Q(premium_pending=True)),
+                              open_mismatch=Count("id", filter=live & Q(
+                                  mismatch=True, mismatch_accepted_by__isnull=True)),
+                              last=Max("updated_at"), **sums)):
+            hands[row["sheet_id"]] = row
+        from marias_admin.sheets.models import Ruling
+
+        for row in (Ruling.objects.filter(sheet_id__in=sheet_ids).order_by()
+                    .values("sheet_id").annotate(n=Count("id"), last=Max("at"))):
+            rulings[row["sheet_id"]] = row
+        audited = dict(AuditEntry.objects.filter(
+            object_type=TableSheet._meta.label_lower,
+            object_id__in=[str(pk) for pk in sheet_ids]).order_by()
+            .values("object_id").annotate(last=Max("at")).values_list("object_id", "last"))
+    statuses = []
+    for table in tables:
+        sheet = sheets.get(table.pk)
+        if sheet is None:
+            statuses.append(TableStatus(table.number, TableProgress.NOT_STARTED, False, 0, 0, 0,
+                                        False, None))
+            continue
+        h = hands.get(sheet.pk, {})
+        r = rulings.get(sheet.pk, {})
+        count = h.get("n", 0)
+        totals_typed = any(getattr(sheet, name) is not None for name in TOTAL_FIELDS)
+        if sheet.state == SheetState.DRAFT:
+            progress = (TableProgress.ENTERING if count or totals_typed or r.get("n")
+                        else TableProgress.NOT_STARTED)
+        else:
+            progress = TableProgress(sheet.state)
+        statuses.append(TableStatus(
+            number=table.number,
+            progress=progress,
+            mode_totals=sheet.mode == SheetMode.TOTALS,
+            hands=count,
+            rulings=r.get("n", 0),
+            pb_pending=h.get("pending", 0),
+            paper_differs=bool(h.get("open_mismatch")) or _paper_differs(sheet, h),
+            last_activity=_latest(h.get("last"), r.get("last"), audited.get(str(sheet.pk)),
+                                  sheet.submitted_at, sheet.confirmed_at),
+        ))
+    return statuses
+
+
+def unconfirmed_tables(round: Any) -> list[int]:
+    """Numbers of the round's tables whose sheet is not confirmed (or was never opened).
+    One query."""
+    return list(Table.objects.filter(round=round).exclude(sheet__state=SheetState.CONFIRMED)
+                .order_by("number").values_list("number", flat=True))

@@ -21,7 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from marias_admin.audit.services import audit_record
+from marias_admin.audit.services import audit_record as _audit_record
 from marias_admin.core.templatetags.marias import money as money_text
 from marias_admin.seating.models import Table
 from marias_admin.sheets.models import (
@@ -32,6 +32,7 @@ from marias_admin.sheets.models import (
     SheetState,
     TableSheet,
 )
+from marias_admin.sheets.access import actor_label
 from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
@@ -58,6 +59,24 @@ PB_LIMIT = Decimal("999999.9")
 
 class SheetConflict(ValidationError):
     """Someone else changed the sheet since the author loaded it."""
+
+
+def audit_record(*, user: Any, **kwargs: Any) -> Any:
+    """The audit entry of a sheet write; a write without an account ("table 7 (link)",
+    "player Novák (PIN)") has no user, so its author is named in the entry's data."""
+    label = actor_label(user)
+    if label is not None:
+        after = kwargs.get("after")
+        kwargs["after"] = ({**after, "actor": label} if isinstance(after, dict)
+                           else {"actor": label, "value": after} if after is not None
+                           else {"actor": label})
+        kwargs["summary"] = f"{kwargs.get('summary', '')} · {label}"
+    return _audit_record(user=user, **kwargs)
+
+
+def _account(user: Any) -> Any:
+    """The login behind a write for the user columns; None for a phone without an account."""
+    return user if getattr(user, "is_authenticated", False) else None
 
 
 def scoring_error(exc: ScoringError) -> ValidationError:
@@ -122,7 +141,8 @@ def _claims(user: Any, sheet: TableSheet) -> bool:
 
     Only a scorekeeper of the tournament claims it. Organisers and referees may write to any
     sheet without claiming it, or the first correction by staff would lock the table's real
-    scorekeeper out. (Table access links without accounts will claim here too.)
+    scorekeeper out. A phone let in by the table's link has no account and never claims: the
+    link's grant is its permission (:mod:`marias_admin.sheets.access`).
     """
     if sheet.scorekeeper_id is not None or not getattr(user, "is_authenticated", False):
         return False
@@ -176,7 +196,8 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
     _editable(sheet)
     _check_players(hand, _players(sheet))
     number = (sheet.hands.aggregate(n=Max("number"))["n"] or 0) + 1
-    record = HandRecord(sheet=sheet, number=number, notation=notation[:300], created_by=user)
+    record = HandRecord(sheet=sheet, number=number, notation=notation[:300],
+                        created_by=_account(user))
     ruleset = _ruleset(sheet)
     hand = _keep_referee_decisions(hand, None)
     _apply_settlement(record, hand, ruleset, paper_money)
@@ -228,7 +249,8 @@ def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
     _editable(sheet)
     _need_reason(reason)
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
-    record.deleted_at, record.deleted_by, record.delete_reason = timezone.now(), user, reason
+    record.deleted_at, record.deleted_by, record.delete_reason = (timezone.now(), _account(user),
+                                                                  reason)
     record.save(update_fields=["deleted_at", "deleted_by", "delete_reason"])
     ruleset = _ruleset(sheet)
     if (record.hand or {}).get("renonc"):
@@ -427,7 +449,7 @@ def sheet_submit(*, user: Any, sheet: TableSheet, expected_version: int | None) 
         raise ValidationError(
             _("Hands %(hands)s differ from the paper sheet: correct them or ask a referee.")
             % {"hands": ", ".join(map(str, open_mismatch))}, code="mismatch")
-    sheet.submitted_by, sheet.submitted_at = user, timezone.now()
+    sheet.submitted_by, sheet.submitted_at = _account(user), timezone.now()
     _set_state(sheet, user, SheetState.SUBMITTED)
     return sheet
 
@@ -438,10 +460,14 @@ def sheet_confirm(*, user: Any, sheet: TableSheet, expected_version: int | None)
     sheet = _lock(sheet, expected_version)
     if sheet.state != SheetState.SUBMITTED:
         raise ValidationError(_("Only a submitted sheet can be confirmed."), code="state")
-    if sheet.submitted_by_id == getattr(user, "pk", None):
+    if getattr(user, "kind", None) == "table":
+        raise ValidationError(_("A player confirms the sheet with his own PIN, not the table's "
+                                "link."), code="own_submission")
+    author = getattr(user, "account_id", None) or getattr(_account(user), "pk", None)
+    if sheet.submitted_by_id is not None and sheet.submitted_by_id == author:
         raise ValidationError(_("The sheet must be confirmed by someone other than who "
                                 "submitted it."), code="own_submission")
-    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
+    sheet.confirmed_by, sheet.confirmed_at = _account(user), timezone.now()
     _set_state(sheet, user, SheetState.CONFIRMED)
     return sheet
 

@@ -16,3 +16,7 @@ class StandingsConfig(AppConfig):
 
         pre_save.connect(lock_rules_on_start, sender=Tournament,
                          dispatch_uid="standings.lock_rules_on_start")
+
+        from marias_admin.standings import cache
+
+        cache.connect()  # the public pages' cache follows the results

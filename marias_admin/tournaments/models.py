@@ -181,6 +181,9 @@ class Registration(models.Model):
         _("withdrawn before round"), null=True, blank=True,
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The player's own PIN (printed on his player slip): how he confirms a table sheet on a
+    # phone without an account. Issued lazily by marias_admin.sheets.access.
+    pin = models.CharField(_("player PIN"), max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ("player__last_name", "player__first_name")

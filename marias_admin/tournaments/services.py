@@ -394,3 +394,24 @@ def tournament_reopen(*, user: Any, tournament: Tournament, reason: str) -> Tour
                  before=before, after=snapshot(locked, TOURNAMENT_FIELDS), reason=reason,
                  summary=locked.name)
     return locked
+
+
+@transaction.atomic
+def tournament_follow_round_release(*, user: Any, tournament: Tournament,
+                                    round_number: int) -> Tournament:
+    """Releasing a round means play has begun: a tournament still in draft or registration
+    becomes running (logged as its own step, naming the round). A finished tournament is never
+    touched; finishing stays the organiser's explicit step, because it makes the tournament
+    read-only."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.state not in (TournamentState.DRAFT, TournamentState.REGISTRATION):
+        return locked
+    before = snapshot(locked, TOURNAMENT_FIELDS)
+    locked.state = TournamentState.RUNNING
+    locked.save(update_fields=["state"])
+    tournament.state = locked.state
+    audit_record(user=user, action="tournament.start", obj=locked, tournament=locked,
+                 before=before, after=snapshot(locked, TOURNAMENT_FIELDS),
+                 summary=_("Round %(number)s released: the tournament is running")
+                 % {"number": round_number})
+    return locked

@@ -81,13 +81,6 @@ FORM_PAGES = (("seating:table_public", {"hand": "1"}, {}),
 
 # Pages whose forms differ by the rules (SZMK: who doubled, who came late …).
 SZMK_FORMS = ("seating:table_public", "sheets:", "standings:settings")
-# Patterns whose remaining 500s belong to another part of the project (cleared on integration):
-# name → (on PostgreSQL only, why).
-ELSEWHERE: dict[str, tuple[bool, str]] = {
-    "login": (True, "a user name of 5000 characters reaches django-axes, whose AccessAttempt "
-                    "keeps 255 (DataError on PostgreSQL): the login form needs a max length"),
-}
-POSTGRES = "postgresql" in settings.DATABASES["default"]["ENGINE"]
 
 
 # -- the URL patterns ----------------------------------------------------------------------------
@@ -371,13 +364,7 @@ class Crawl:
 
 
 def _params() -> list[Any]:
-    params = []
-    for p in PATTERNS:
-        postgres_only, reason = ELSEWHERE.get(p.name, (False, ""))
-        failing = bool(reason) and (POSTGRES or not postgres_only)
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if failing else []
-        params.append(pytest.param(p, id=p.name, marks=marks))
-    return params
+    return [pytest.param(p, id=p.name) for p in PATTERNS]
 
 
 @pytest.mark.django_db

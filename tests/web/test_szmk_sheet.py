@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from marias_admin.audit.models import AuditEntry
+from marias_admin.sheets.forms import StructuredHandForm
 from marias_admin.sheets.models import RulingKind, SheetMode
 from marias_admin.sheets.selectors import live_hands
 from marias_admin.sheets.services import (
@@ -315,3 +316,22 @@ def test_late_arrival_is_paid_per_started_minute(client, world):
     assert moneys(world) == [[70, -140, 70]]
     record = live_hands(world["sheet"]).get()
     assert "7 min" in record.description
+
+
+def test_structured_form_records_an_unannounced_marriage(client, world):
+    # SZMK 2024 C.6.e: the stovka is lost on the 40 held but not announced; the form has a
+    # field for it (docs/notation.md S17: the same hand in shorthand), and editing keeps it.
+    client.force_login(world["org"])
+    t = world["t"]
+    world["sheet"].refresh_from_db()
+    response = client.post(reverse("sheets:hand_add", args=[t.pk, 1, 1]), {
+        "entry": "form", "form-version": world["sheet"].version, "form-dealer": 3,
+        "form-declarer": 1, "form-contract": "hundred", "form-trump": "bells",
+        "form-doubling_hundred": 1, "form-doubled_by_hundred": [3],
+        "form-declarer_cards": 70, "form-unannounced_marriage": 40})
+    assert response.status_code == 302, text(response)
+    assert moneys(world) == [[-60, 20, 40]]  # the declarer pays 20 c, 40 c to the fleker
+    record = live_hands(world["sheet"]).get()
+    assert record.hand["unannounced_marriage"] == 40
+    assert "nezahlásená hláška 40" in record.description
+    assert StructuredHandForm.initial_from(record.hand)["unannounced_marriage"] == 40

@@ -1,0 +1,37 @@
+"""The forms of table access without accounts: the table's PIN, a player's PIN."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from marias_admin.seating.models import Seat
+
+PIN_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]*",
+             "size": "8", "autofocus": True}
+
+
+class TablePinForm(forms.Form):
+    pin = forms.CharField(label=_("Table PIN"), max_length=8, strip=True,
+                          widget=forms.TextInput(attrs=PIN_ATTRS),
+                          help_text=_("The PIN printed beside the QR code on the table sheet."),
+                          error_messages={"required": _("Type the PIN.")})
+
+
+class PlayerPinForm(forms.Form):
+    """A seated player confirms the submitted sheet: he picks his name and types his PIN."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int,
+                                          error_messages={"required": _("Choose your name.")})
+    pin = forms.CharField(label=_("Your player PIN"), max_length=8, strip=True,
+                          widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
+                          help_text=_("Printed on your player slip."),
+                          error_messages={"required": _("Type your PIN.")})
+
+    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "—")] + [
+            (s.registration_id, f"{s.position}. {s.registration.player}") for s in seats]

@@ -1,0 +1,72 @@
+"""Which writes make which tournament's cached public pages stale.
+
+The page cache itself (:mod:`marias_admin.core.pagecache`) knows no model. Here, at the layer
+that reads them all for the public pages, every model that feeds the standings, the round
+results, the player pages or the seating is tied to its tournament, and its saves and deletes
+bump that tournament's generation. A player's or club's name appears in every tournament he
+played, so those bump the global generation. Bulk writes send no signal; they happen in the
+seating and sheet services next to a saved round or sheet, and the POST safety net
+(``InvalidateOnWriteMiddleware``) covers the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_delete, post_save
+
+from marias_admin.core import pagecache
+
+
+def _tournament_of(instance: Any) -> int | str | None:
+    """The tournament id the instance feeds (``GLOBAL`` for shared data), None if unknown."""
+    from marias_admin.seating.models import Round, Table
+    from marias_admin.sheets.models import TableSheet
+    from marias_admin.tournaments.models import Tournament
+
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if getattr(instance, "tournament_id", None) is not None:  # Round, Registration
+        return instance.tournament_id
+    round_id = getattr(instance, "round_id", None)  # Table, Seat
+    if round_id is None and getattr(instance, "table_id", None) is not None:  # TableSheet
+        round_id = Table.objects.filter(pk=instance.table_id).values_list(
+            "round_id", flat=True).first()
+    if round_id is None and getattr(instance, "sheet_id", None) is not None:  # hand, ruling
+        round_id = TableSheet.objects.filter(pk=instance.sheet_id).values_list(
+            "table__round_id", flat=True).first()
+    if round_id is None:
+        return None
+    return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+
+
+def invalidate(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """Signal receiver: the tournament's public pages are stale (all of them if unknown)."""
+    if kwargs.get("raw"):  # loading fixtures
+        return
+    try:
+        scope = _tournament_of(instance)
+    except Exception:  # noqa: BLE001 - e.g. a deleted parent: be safe, invalidate everything
+        scope = None
+    pagecache.bump(scope)
+
+
+def connect() -> None:
+    from marias_admin.players.models import Club, Player
+    from marias_admin.seating.models import Round, Seat, Table
+    from marias_admin.sheets.models import HandRecord, Ruling, TableSheet
+    from marias_admin.tournaments.models import Registration, Tournament
+
+    for model in (Tournament, Registration, Round, Table, Seat, TableSheet, HandRecord, Ruling):
+        for signal in (post_save, post_delete):
+            signal.connect(invalidate, sender=model,
+                           dispatch_uid=f"standings.cache.{model.__name__}.{signal is post_save}")
+    for model in (Player, Club):
+        for signal in (post_save, post_delete):
+            signal.connect(_invalidate_all, sender=model,
+                           dispatch_uid=f"standings.cache.{model.__name__}.{signal is post_save}")
+
+
+def _invalidate_all(sender: Any, instance: Any, **kwargs: Any) -> None:
+    if not kwargs.get("raw"):
+        pagecache.bump(pagecache.GLOBAL)
