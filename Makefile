@@ -12,8 +12,10 @@ PORT ?= 8000
 # gunicorn for `make run`: 2 processes × 4 threads suit a 2-core laptop (SQLite in WAL mode).
 GUNICORN_WORKERS ?= 2
 GUNICORN_THREADS ?= 4
+# `make run` on SQLite copies the database to var/backups this often (manage.py backup).
+BACKUP_MINUTES ?= 5
 
-.PHONY: help venv run dev static migrate bootstrap test test-sqlite test-postgres bench lint messages clean
+.PHONY: help venv run dev static migrate bootstrap test test-sqlite test-postgres bench loadtest lint messages clean
 
 help:
 	@echo "make run      - install, migrate, create the admin login and serve for real (gunicorn,"
@@ -21,6 +23,7 @@ help:
 	@echo "make dev      - the same with Django's development server and DEBUG on ($(HOST))"
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
 	@echo "make bench    - rules engine and seating benchmarks"
+	@echo "make loadtest - a tournament day on loopback: 80 tables, 300 spectators (≤ 3 min)"
 	@echo "make lint     - ruff check"
 	@echo "make messages - update and compile translations ($(LANGS))"
 
@@ -33,6 +36,7 @@ venv: $(VENV)/.installed
 
 migrate: venv
 	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable  # only does something with DJANGO_CACHE_URL=db://…
 
 bootstrap: migrate
 	$(MANAGE) bootstrap
@@ -45,18 +49,29 @@ static: venv
 
 # Serve for real: DEBUG off, gunicorn + WhiteNoise on 0.0.0.0:$(PORT). Phones reach the laptop
 # at its LAN address, which must be an allowed host (unless DJANGO_ALLOWED_HOSTS is set).
+# Beside it, on SQLite, the backup loop; the trap stops it when gunicorn ends (Ctrl+C).
 run: bootstrap static
 	@lan="$$($(PY) scripts/lan-address.py)"; \
 	export DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1],$$lan}"; \
-	echo "Phones: http://$$lan:$(PORT)/"; \
+	export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-http://$$lan:$(PORT)}"; \
+	echo "Phones: $$DJANGO_PUBLIC_URL/ (printed QR codes and table links use this address)"; \
 	echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl+C stops)"; \
-	exec $(VENV)/bin/gunicorn marias_admin.wsgi:application --bind 0.0.0.0:$(PORT) \
+	case "$${DATABASE_URL:-sqlite}" in sqlite*) \
+		$(MANAGE) backup --every $(BACKUP_MINUTES) & backup_pid=$$!; \
+		trap 'kill $$backup_pid 2>/dev/null || true' EXIT INT TERM;; \
+	esac; \
+	$(VENV)/bin/gunicorn marias_admin.wsgi:application --bind 0.0.0.0:$(PORT) \
 		--workers $(GUNICORN_WORKERS) --threads $(GUNICORN_THREADS) --timeout 120 \
 		--access-logfile -
 
 # Development: runserver with DEBUG on (technical error pages, files served from the apps).
 dev: bootstrap
 	DJANGO_DEBUG=1 $(MANAGE) runserver $(HOST)
+
+# A bounded tournament day against the real server on 127.0.0.1 (fresh temporary database;
+# PostgreSQL with `bash scripts/with-postgres.sh make loadtest`). Prints errors, integrity, p50/p95.
+loadtest: venv
+	$(PY) scripts/loadtest.py
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -21,6 +21,8 @@ Everything deployment-specific comes from the environment:
 - ``DATABASE_URL``: e.g. ``postgres://user:pw@127.0.0.1:5432/marias``
   (default: SQLite in ``var/db.sqlite3``, WAL mode).
 - ``MARIAS_VAR_DIR``: directory for local state (default: ``var/`` in the repository).
+- ``DJANGO_CACHE_URL``: cache of the public pages, e.g. ``redis://127.0.0.1:6379/0`` or
+  ``db://marias_cache`` (default: files in ``var/cache``, shared by the server's processes).
 """
 
 import os
@@ -117,6 +119,8 @@ MIDDLEWARE = [
     # After LocaleMiddleware: a tournament's pages in its language (Slovak for SZMK) unless
     # the visitor chose one with the language switcher.
     "marias_admin.core.middleware.TournamentLanguageMiddleware",
+    # Any successful write to a tournament's URL makes its cached public pages stale.
+    "marias_admin.core.pagecache.InvalidateOnWriteMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -163,8 +167,45 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {}).setdefault(
         "NAME", str(VAR_DIR / "test-db.sqlite3")
     )
+elif not TESTING:
+    # PostgreSQL: each server thread keeps its connection for a minute instead of opening one
+    # (a process and a password exchange) per request; checked before reuse.
+    DATABASES["default"]["CONN_MAX_AGE"] = 60
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+
+def _cache_from_env(url: str) -> dict:
+    """``DJANGO_CACHE_URL``: ``redis://host:6379/0``, ``db://table`` (run ``createcachetable``),
+    ``file:///path``, ``locmem://`` or ``dummy://`` (no caching)."""
+    scheme, _, rest = url.partition("://")
+    backends = {
+        "redis": ("django.core.cache.backends.redis.RedisCache", url),
+        "rediss": ("django.core.cache.backends.redis.RedisCache", url),
+        "db": ("django.core.cache.backends.db.DatabaseCache", rest or "marias_cache"),
+        "file": ("django.core.cache.backends.filebased.FileBasedCache", rest),
+        "locmem": ("django.core.cache.backends.locmem.LocMemCache", rest or "marias"),
+        "dummy": ("django.core.cache.backends.dummy.DummyCache", ""),
+    }
+    if scheme not in backends:
+        raise ValueError(f"DJANGO_CACHE_URL: unknown cache {scheme!r}")
+    backend, location = backends[scheme]
+    return {"BACKEND": backend, "LOCATION": location, "OPTIONS": {"MAX_ENTRIES": 5000}}
+
+
+# Cache of the public pages (marias_admin.core.pagecache). `make run` serves with several
+# processes, so the default is shared between them: files in var/cache. Under tests: memory.
+# A federation server with several machines sets DJANGO_CACHE_URL (Redis or the database).
+if os.environ.get("DJANGO_CACHE_URL"):
+    CACHES = {"default": _cache_from_env(os.environ["DJANGO_CACHE_URL"])}
+elif TESTING:
+    CACHES = {"default": _cache_from_env("locmem://marias-tests")}
+else:
+    CACHES = {"default": _cache_from_env(f"file://{VAR_DIR / 'cache'}")}
+PUBLIC_PAGE_CACHE_SECONDS = 600
+# A public page is rendered anew at most this often; spectators poll every 10–30 s anyway.
+PUBLIC_PAGE_CACHE_MIN_SECONDS = 0 if TESTING else 5
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -230,6 +271,11 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+
+# The address phones use (e.g. http://192.168.1.20:8000 on a hall's Wi-Fi, or the federation's
+# https://…): printed QR codes and table links are built on it, never on the address of the
+# organiser's own browser. `make run` sets it to the laptop's LAN address unless given.
+MARIAS_PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").strip().rstrip("/")
 
 # Files owned by the bootstrap command.
 ADMIN_LOGIN_FILE = VAR_DIR / "admin-login.txt"

@@ -18,7 +18,8 @@ Only anonymous responses are cached: organisers, referees and scorekeepers see t
 (they may see pages switched off for the public, and their header shows their login). The key
 holds the language the page was rendered in, htmx partial or not, and the full path with its
 query. What differs per visitor — the CSRF token of the language switcher and the CSP nonce —
-is stored as a placeholder and filled in for each response.
+is stored as a placeholder and filled in for each response; a round clock's remaining
+seconds (``data-remaining``) are counted down by the copy's age.
 
 This module sits in ``core`` and knows no model; which models feed which tournament is the
 business of the apps that wire the signals.
@@ -26,8 +27,10 @@ business of the apps that wire the signals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
+import time
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -44,6 +47,7 @@ CSRF_PLACEHOLDER = "__marias_csrf_token__"
 NONCE_PLACEHOLDER = "__marias_csp_nonce__"
 KEPT_HEADERS = ("Content-Type", "Content-Language")
 _CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+_REMAINING = re.compile(r'data-remaining="(\d+)"')
 _INDENT = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
 GLOBAL = "all"
 
@@ -54,6 +58,10 @@ def _cache() -> Any:
 
 def _timeout() -> int:
     return int(getattr(settings, "PUBLIC_PAGE_CACHE_SECONDS", 600))
+
+
+def _min_age() -> float:
+    return float(getattr(settings, "PUBLIC_PAGE_CACHE_MIN_SECONDS", 0))
 
 
 def _generation_key(scope: int | str) -> str:
@@ -73,25 +81,35 @@ def generation(scope: int | str) -> str:
 
 
 def _bump_now(scope: int | str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # a cache outage must never fail a saved result
         _cache().set(_generation_key(scope), uuid.uuid4().hex[:12], None)
-    except Exception:  # noqa: BLE001 - a cache outage must never fail a result being saved
-        pass
 
 
-def bump(scope: int | str | None) -> None:
-    """Make every cached public page of the tournament (or of all, with ``GLOBAL`` or None)
-    stale: now, and once more when the current transaction commits."""
-    scope = GLOBAL if scope is None else scope
-    _bump_now(scope)
-    transaction.on_commit(lambda: _bump_now(scope))
+def bump(scope: int | str | None, *, results: bool = True) -> None:
+    """Make cached public pages stale: now, and once more when the current transaction commits.
+
+    ``scope`` is a tournament id (``GLOBAL`` or None: every tournament). With ``results``
+    (the default) the pages made of confirmed results only — the standings and the projector —
+    go stale too; a hand entered into a sheet still being played leaves them as they are, so
+    the standings are not rendered again for every hand of the day."""
+    scopes = [GLOBAL] if scope is None or scope == GLOBAL else (
+        [scope, f"{scope}:results"] if results else [scope])
+
+    def now() -> None:
+        for one in scopes:
+            _bump_now(one)
+
+    now()
+    transaction.on_commit(now)
 
 
-def _key(request: HttpRequest, tournament_id: int) -> str:
+def _keys(request: HttpRequest, tournament_id: int, results_only: bool) -> tuple[str, str]:
+    """The page's key in this generation, and its generation-free base (lock, last copy)."""
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
     htmx = "h" if request.headers.get("HX-Request") else "p"
-    return (f"pagecache:page:{generation(GLOBAL)}:{tournament_id}:{generation(tournament_id)}:"
-            f"{translation.get_language()}:{htmx}:{path}")
+    base = f"pagecache:page:{tournament_id}:{translation.get_language()}:{htmx}:{path}"
+    scope = f"{tournament_id}:results" if results_only else tournament_id
+    return f"{base}:{generation(GLOBAL)}:{generation(scope)}", base
 
 
 def cacheable(request: HttpRequest) -> bool:
@@ -114,13 +132,17 @@ def _store(response: HttpResponse, request: HttpRequest) -> dict[str, Any]:
         value = str(nonce)
         if value and value in body:
             body = body.replace(value, NONCE_PLACEHOLDER)
-    return {"status": response.status_code, "body": body,
+    return {"status": response.status_code, "body": body, "at": time.time(),
             "headers": {h: response[h] for h in KEPT_HEADERS if h in response},
             "vary": response.get("Vary", "")}
 
 
 def _serve(entry: dict[str, Any], request: HttpRequest) -> HttpResponse:
     body = entry["body"]
+    if 'data-remaining="' in body:  # a round clock counts down from the page's render time
+        age = int(time.time() - entry.get("at", time.time()))
+        body = _REMAINING.sub(lambda m: f'data-remaining="{max(0, int(m.group(1)) - age)}"',
+                              body)
     if CSRF_PLACEHOLDER in body:
         body = body.replace(CSRF_PLACEHOLDER, get_token(request))
     if NONCE_PLACEHOLDER in body:
@@ -134,11 +156,21 @@ def _serve(entry: dict[str, Any], request: HttpRequest) -> HttpResponse:
     return response
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def public_page(view: Callable[..., HttpResponse] | None = None, *,
+                results_only: bool = False) -> Any:
     """Serve the view's anonymous 200 responses from the cache (see the module docstring).
 
     The view takes ``tournament_id``; its response may depend only on the tournament's data,
-    the language, htmx and the URL (never on the visitor)."""
+    the language, htmx and the URL (never on the visitor). ``results_only``: the page shows
+    confirmed results only (stays cached while hands are entered).
+
+    While one request renders a stale page anew, the others get the previous copy (at most
+    one render behind) instead of all rendering it at once when a result comes in; and a page
+    is rendered anew at most every ``PUBLIC_PAGE_CACHE_MIN_SECONDS`` (the previous copy is
+    served meanwhile), so a burst of confirmations at the end of a round costs a few renders
+    of the standings, not one per sheet."""
+    if view is None:
+        return lambda fn: public_page(fn, results_only=results_only)
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -146,22 +178,37 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             return view(request, *args, **kwargs)
         try:
             cache = _cache()
-            key = _key(request, kwargs["tournament_id"])  # generation read before the data
+            # The generation is read before the data: a result saved meanwhile bumps it.
+            key, base = _keys(request, kwargs["tournament_id"], results_only)
             entry = cache.get(key)
-        except Exception:  # noqa: BLE001 - without a cache the page is simply rendered
+            locked = False
+            if entry is None:
+                last = cache.get(f"{base}:last")
+                if last is not None:
+                    young = time.time() - last.get("at", 0) < _min_age()
+                    if young or not cache.add(f"{base}:lock", 1, 30):
+                        response = _serve(last, request)
+                        response["X-Page-Cache"] = "stale"
+                        return response
+                    locked = True
+        except Exception:  # without a cache the page is simply rendered
             return view(request, *args, **kwargs)
         if entry is not None:
             return _serve(entry, request)
-        response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            entry = _store(response, request)
-            try:
-                cache.set(key, entry, _timeout())
-            except Exception:  # noqa: BLE001
-                pass
-            response = _serve(entry, request)
-            response["X-Page-Cache"] = "miss"
-        return response
+        try:
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                entry = _store(response, request)
+                with contextlib.suppress(Exception):
+                    cache.set(key, entry, _timeout())
+                    cache.set(f"{base}:last", entry, _timeout())
+                response = _serve(entry, request)
+                response["X-Page-Cache"] = "miss"
+            return response
+        finally:
+            if locked:
+                with contextlib.suppress(Exception):
+                    cache.delete(f"{base}:lock")
 
     return wrapped
 
@@ -179,6 +226,8 @@ class InvalidateOnWriteMiddleware:
         tournament_id = getattr(request, "_pagecache_tournament", None)
         if tournament_id is not None and response.status_code < 500:
             _bump_now(tournament_id)
+            if not getattr(request, "_pagecache_live_only", False):
+                _bump_now(f"{tournament_id}:results")
         return response
 
     def process_view(self, request: HttpRequest, view_func: Callable[..., Any],
@@ -187,4 +236,8 @@ class InvalidateOnWriteMiddleware:
             tournament_id = view_kwargs.get("tournament_id")
             if isinstance(tournament_id, int):
                 request._pagecache_tournament = tournament_id
+                # The table sheet's writes all send model signals, which know whether a
+                # confirmed result changed; the standings need not go stale for every hand.
+                module = getattr(view_func, "__module__", "") or ""
+                request._pagecache_live_only = module.startswith("marias_admin.sheets")
         return None

@@ -59,7 +59,9 @@ class SheetData:
 
     info: RoundInfo
     table: SeatingTable
-    url: str  # the table's page, printed as a QR code and as text
+    url: str  # the table's page, printed as text (and as the QR code when there is no link)
+    link: str = ""  # the table's secret access link: the QR code (marias_admin.sheets.access)
+    pin: str = ""  # the table's PIN, printed beside the QR code
 
     @property
     def players(self) -> tuple[SheetPlayer, ...]:

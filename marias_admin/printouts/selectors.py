@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from marias_admin.printouts.collation import sort_key
 from marias_admin.printouts.data import (
     RoundInfo,
     SeatingData,
@@ -11,8 +13,10 @@ from marias_admin.printouts.data import (
     SheetData,
     SheetPlayer,
 )
+from marias_admin.printouts.player_slips import PlayerSlip
 from marias_admin.seating.models import Round, RoundState, Seat
-from marias_admin.tournaments.models import Tournament
+from marias_admin.sheets.access import player_pins, round_accesses, table_link_path
+from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 
 
 class RoundNotSeated(Exception):
@@ -86,13 +90,34 @@ def seating(tournament: Tournament, round_: Round) -> SeatingData:
 
 def table_sheets(tournament: Tournament, round_: Round,
                  absolute_url: Callable[[str], str]) -> list[SheetData]:
-    """One sheet per table; ``absolute_url`` turns the table's path into a link for the QR."""
+    """One sheet per table; ``absolute_url`` turns a path into a link phones can open. The QR
+    code carries the table's secret access link, its PIN is printed beside it (a closed round's
+    links no longer work, so its sheets get the plain table page)."""
     data = seating(tournament, round_)
-    return [
-        SheetData(
+    links = round_accesses(round_) if round_.state != RoundState.CLOSED else {}
+    sheets = []
+    for table in data.tables:
+        found = links.get(table.number)
+        sheets.append(SheetData(
             info=data.info,
             table=table,
             url=absolute_url(table_page_path(tournament.pk, round_.number, table.number)),
-        )
-        for table in data.tables
-    ]
+            link=absolute_url(table_link_path(found)) if found else "",
+            pin=found.pin if found else "",
+        ))
+    return sheets
+
+
+def player_slips(tournament: Tournament, user: Any = None) -> list[PlayerSlip]:
+    """Every player still in the tournament with his PIN (issued now for those without one),
+    alphabetically as they are handed out at check-in."""
+    player_pins(user=user, tournament=tournament)
+    registrations = (Registration.objects.filter(tournament=tournament)
+                     .exclude(status=RegistrationStatus.WITHDRAWN)
+                     .select_related("player__club"))
+    language = tournament.page_language
+    slips = [PlayerSlip(r.player.last_name, r.player.first_name,
+                        r.player.club.name if r.player.club else "", r.pin)
+             for r in registrations]
+    return sorted(slips, key=lambda s: (sort_key(s.last_name, language),
+                                        sort_key(s.first_name, language)))

@@ -168,9 +168,15 @@ def _header(c: Canvas, sheet: SheetData, top: float) -> float:
     """Title, tournament, date, venue, time on the left; round and table boxes; the QR."""
     info = sheet.info
     qr_x = RIGHT - QR_SIZE
-    draw_qr(c, sheet.url, qr_x, top - QR_SIZE, QR_SIZE)
-    draw_text(c, qr_x + QR_SIZE / 2, top - QR_SIZE - 2.5 * mm, _("table page"), 6,
-              align="center", grey=GREY_TEXT)
+    draw_qr(c, sheet.link or sheet.url, qr_x, top - QR_SIZE, QR_SIZE)
+    if sheet.pin:
+        # The QR code opens the table on a phone without an account; the PIN lets it write.
+        draw_text(c, qr_x + QR_SIZE / 2, top - QR_SIZE - 3 * mm,
+                  _("PIN %(pin)s") % {"pin": sheet.pin}, 8.5, bold=True, align="center",
+                  width=QR_SIZE + 4 * mm, min_size=6)
+    else:
+        draw_text(c, qr_x + QR_SIZE / 2, top - QR_SIZE - 2.5 * mm, _("table page"), 6,
+                  align="center", grey=GREY_TEXT)
 
     table_x = qr_x - 5 * mm - BOX_W
     round_x = table_x - 3 * mm - BOX_W

@@ -10,4 +10,5 @@ urlpatterns = [
          views.seating_tables, name="seating_tables"),
     path("t/<int:tournament_id>/round/<int:number>/seating-alphabetical.pdf",
          views.seating_alpha, name="seating_alpha"),
+    path("t/<int:tournament_id>/player-slips.pdf", views.player_slips, name="player_slips"),
 ]

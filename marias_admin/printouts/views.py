@@ -1,4 +1,5 @@
-"""PDF downloads for a round: table sheets (organiser only) and seating lists.
+"""PDF downloads for a round: table sheets (organiser only) and seating lists; the players'
+slips with their PINs (organiser only).
 
 Seating lists are public while the tournament's ``public_seating`` toggle is on (they hang on
 the wall anyway); table sheets carry registration numbers and a link for results, so only
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -19,11 +20,13 @@ from django.views.decorators.http import require_GET
 from marias_admin.core.middleware import tournament_of
 from marias_admin.printouts import selectors
 from marias_admin.printouts.data import SeatingData
+from marias_admin.printouts.player_slips import build_player_slips
 from marias_admin.printouts.seating_lists import (
     build_seating_alphabetical,
     build_seating_by_table,
 )
 from marias_admin.printouts.table_sheets import build_table_sheets
+from marias_admin.sheets.access import absolute_url
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_denial
 
@@ -37,7 +40,8 @@ def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpRespons
         return denial
     try:
         round_ = selectors.seated_round(tournament, number)
-        data = selectors.table_sheets(tournament, round_, request.build_absolute_uri)
+        data = selectors.table_sheets(tournament, round_,
+                                      lambda path: absolute_url(request, path))
     except selectors.RoundNotSeated:
         return _not_seated(request, tournament, number)
     return _pdf(build_table_sheets(data), tournament, number, "table-sheets")
@@ -89,3 +93,21 @@ def _not_seated(request: HttpRequest, tournament: Tournament, number: int) -> Ht
     """A 404 that says why: the organiser asked too early, not for a wrong address."""
     return render(request, "printouts/not_seated.html",
                   {"tournament": tournament, "number": number}, status=404)
+
+
+@require_GET
+@never_cache
+def player_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Each player's slip with his personal PIN, for the organiser to cut and hand out."""
+    tournament = _tournament(request, tournament_id)
+    denial = organiser_denial(request, tournament)
+    if denial:
+        return denial
+    slips = selectors.player_slips(tournament, user=request.user)
+    if not slips:
+        raise Http404
+    content = build_player_slips(slips, tournament.name, tournament.page_language)
+    filename = f"{slugify(tournament.name) or 'tournament'}-player-slips.pdf"
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response

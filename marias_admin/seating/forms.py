@@ -27,6 +27,8 @@ class SeatForm(Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The previous round is still being played (sheets not confirmed): seat anyway.
+    confirm_previous_open = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = _version()
 
 
@@ -61,8 +63,19 @@ class SwapForm(Form):
 class StateForm(Form):
     state = forms.CharField()
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    confirm_open_sheets = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = _version()
 
 
 class ReplanForm(Form):
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class ClockForm(Form):
+    minutes = forms.IntegerField(
+        label=_("round length (minutes)"),
+        required=False,
+        min_value=1,
+        max_value=600,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )

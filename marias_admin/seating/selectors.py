@@ -100,7 +100,8 @@ class RoundClock:
 
     @property
     def running(self) -> bool:
-        return self.started_at is not None
+        """Shown only while the round is being played."""
+        return self.started_at is not None and self.round.state == RoundState.RELEASED
 
     @property
     def remaining_seconds(self) -> int:

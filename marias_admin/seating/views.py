@@ -24,8 +24,9 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marias_admin.core.pagecache import public_page
 from marias_admin.core.params import positive_ints
-from marias_admin.seating.forms import ReplanForm, SeatForm, StateForm, SwapForm
+from marias_admin.seating.forms import ClockForm, ReplanForm, SeatForm, StateForm, SwapForm
 from marias_admin.seating.models import (
     FIXED_ROUND_STATES,
     Round,
@@ -37,18 +38,22 @@ from marias_admin.seating.models import (
 from marias_admin.seating.selectors import (
     OPEN_SEATED_STATES,
     history_before,
+    round_clock,
     round_seats,
     round_tables,
 )
 from marias_admin.seating.services import (
     TRANSITIONS,
+    open_sheet_tables,
+    round_adjust_clock,
     round_seat,
     round_set_state,
+    round_start_clock,
     rounds_replan,
     seat_swap,
     tables_with_results,
 )
-from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.models import Tournament, TournamentState
 from marias_admin.tournaments.permissions import organiser_required, public_seating_tournament
 from marias_admin.tournaments.selectors import playing_in_round
 
@@ -238,9 +243,86 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         if stale
         else [],
         "swapped": swapped,
+        **control_room(round),
+        "clock_form": ClockForm(initial={"minutes": round_clock(round).minutes}),
+        "finish_prompt": _finish_prompt(round, rounds),
+        "previous_open": None if round.is_fixed else _previous_round_open(round),
         **view,
     }
     return render(request, "seating/round.html", context)
+
+
+# --- the control room: every table of the round, live ---------------------------------------
+
+STATUS_POLL_SECONDS = 7
+
+
+def control_room(round: Round) -> dict[str, Any]:
+    """The tables' sheet states and the round clock (constant queries whatever the number of
+    tables: the page polls this every few seconds)."""
+    from marias_admin.sheets.selectors import round_table_statuses  # sheets build on seating
+
+    statuses = round_table_statuses(round) if round.state != RoundState.DRAFT else []
+    counts: dict[str, int] = defaultdict(int)
+    for status in statuses:
+        counts[status.progress.value] += 1
+    return {
+        "statuses": statuses,
+        "status_counts": counts,
+        "clock": round_clock(round),
+        "poll_seconds": STATUS_POLL_SECONDS,
+    }
+
+
+def _finish_prompt(round: Round, rounds: list[Round]) -> bool:
+    """Every round closed and the tournament still running: suggest finishing it (never done
+    automatically: a finished tournament is read-only)."""
+    return (
+        round.tournament.state == TournamentState.RUNNING
+        and bool(rounds)
+        and all(r.state == RoundState.CLOSED for r in rounds)
+    )
+
+
+@require_GET
+@organiser_required
+def round_tables_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The control room's live part, fetched by the round page's poll."""
+    round = _round_or_404(tournament, number)
+    return render(
+        request,
+        "seating/_tables_status.html",
+        {"tournament": tournament, "round": round, "polled": True, **control_room(round)},
+    )
+
+
+@require_POST
+@organiser_required
+def round_clock_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Start the round clock, or change the round's length once it runs."""
+    round = _round_or_404(tournament, number)
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect(_round_url(round) + "#control-room")
+    minutes = form.cleaned_data["minutes"]
+    try:
+        if request.POST.get("action") == "adjust":
+            round = round_adjust_clock(user=request.user, round=round, minutes=minutes)
+            messages.success(
+                request,
+                _("Round %(number)s now lasts %(minutes)s minutes.")
+                % {"number": number, "minutes": minutes},
+            )
+        else:
+            round = round_start_clock(user=request.user, round=round, minutes=minutes)
+            messages.success(
+                request, _("The clock of round %(number)s is running.") % {"number": number}
+            )
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    return redirect(_round_url(round) + "#control-room")
 
 
 def _seen_version(submitted: int | None, round: Round) -> int:
@@ -287,6 +369,31 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
             messages.error(request, " ".join(errors))
         return redirect(_round_url(round))
     data = form.cleaned_data
+    previous_open = _previous_round_open(round)
+    if previous_open and not data["confirm_previous_open"]:
+        previous, tables = previous_open
+        return _confirm_page(
+            request,
+            round,
+            title=_("Round %(number)s is still being played — seat round %(next)s now?")
+            % {"number": previous.number, "next": number},
+            text=_(
+                "The sheets of tables %(tables)s of round %(number)s are not confirmed yet. "
+                "Seatings by the standings (SZMK rounds 4–6) use the results confirmed so "
+                "far; seat round %(next)s after round %(number)s is confirmed, unless you "
+                "know it does not depend on it."
+            )
+            % {"tables": ", ".join(map(str, tables)), "number": previous.number, "next": number},
+            action=reverse("seating:round_seat", args=(tournament.pk, number)),
+            fields={
+                "method": data["method"],
+                "seed": "" if data["seed"] is None else data["seed"],
+                "confirm_reseat": "1" if data["confirm_reseat"] else "",
+                "confirm_previous_open": "1",
+                "version": _seen_version(data["version"], round),
+            },
+            button=_("Yes, seat round %(number)s now") % {"number": number},
+        )
     try:
         round = round_seat(
             user=request.user,
@@ -313,6 +420,7 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
                     "method": data["method"],
                     "seed": "" if data["seed"] is None else data["seed"],
                     "confirm_reseat": "1",
+                    "confirm_previous_open": "1" if data["confirm_previous_open"] else "",
                     "version": _seen_version(data["version"], round),
                 },
                 button=_("Yes, seat round %(number)s again") % {"number": number},
@@ -411,9 +519,17 @@ def round_state_view(request: HttpRequest, tournament: Tournament, number: int) 
                 "The round starts: its seating becomes fixed and can never change "
                 "again. Later rounds are seated around it."
             )
+            previous_open = _previous_round_open(round)
+            if previous_open:
+                text += " " + _(
+                    "Round %(number)s is still being played: the sheets of tables %(tables)s "
+                    "are not confirmed."
+                ) % {
+                    "number": previous_open[0].number,
+                    "tables": ", ".join(map(str, previous_open[1])),
+                }
         else:
-            title = _("Close round %(number)s?") % {"number": number}
-            text = _("The round is over; its seating stays as it is.")
+            return _close_confirm_page(request, round, form.cleaned_data["version"])
         return _confirm_page(
             request,
             round,
@@ -434,14 +550,62 @@ def round_state_view(request: HttpRequest, tournament: Tournament, number: int) 
             round=round,
             state=target,
             expected_version=form.cleaned_data["version"],
+            confirm_open_sheets=form.cleaned_data["confirm_open_sheets"],
         )
     except ValidationError as error:
+        if getattr(error, "code", None) == "open_sheets":
+            return _close_confirm_page(request, round, form.cleaned_data["version"])
         messages.error(request, error_text(error))
     else:
         messages.success(
             request, _("Round %(number)s: %(state)s.") % {"number": number, "state": target.label}
         )
     return redirect(_round_url(round))
+
+
+def _previous_round_open(round: Round) -> tuple[Round, list[int]] | None:
+    """The previous round and its unconfirmed tables, while it is being played."""
+    previous = (
+        Round.objects.filter(tournament=round.tournament, number=round.number - 1).first()
+        if round.number > 1
+        else None
+    )
+    if previous is None or previous.state != RoundState.RELEASED:
+        return None
+    tables = open_sheet_tables(previous)
+    return (previous, tables) if tables else None
+
+
+def _close_confirm_page(request: HttpRequest, round: Round, version: int | None) -> HttpResponse:
+    """Ask before closing; name the tables whose sheets are not confirmed, if any."""
+    number = round.number
+    tables = open_sheet_tables(round)
+    if tables:
+        title = _("Close round %(number)s with sheets not confirmed?") % {"number": number}
+        text = _(
+            "The sheets of these tables are not confirmed yet: %(tables)s. Close the round "
+            "anyway?"
+        ) % {"tables": ", ".join(map(str, tables))}
+    else:
+        title = _("Close round %(number)s?") % {"number": number}
+        text = _("The round is over; its seating stays as it is.")
+    return _confirm_page(
+        request,
+        round,
+        title=title,
+        text=text,
+        action=reverse("seating:round_state", args=(round.tournament_id, number)),
+        fields={
+            "state": RoundState.CLOSED.value,
+            "confirmed": "1",
+            "confirm_open_sheets": "1" if tables else "",
+            "version": _seen_version(version, round),
+        },
+        button=(
+            _("Yes, close the round anyway") if tables else STATE_ACTIONS[RoundState.CLOSED][0]()
+        ),
+        danger=bool(tables),
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -521,6 +685,7 @@ def _not_seated(request: HttpRequest, round: Round) -> HttpResponse:
 
 
 @require_GET
+@public_page  # anonymous visitors get the cached page
 def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     round = _public_round(request, tournament_id, number)
     tables = round_tables(round)

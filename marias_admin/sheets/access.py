@@ -17,7 +17,6 @@ Wrong PINs are throttled: :data:`MAX_FAILURES` per table (or per player) in
 
 from __future__ import annotations
 
-import os
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -99,11 +98,34 @@ def table_access(table: Table) -> TableAccess:
 
 
 def table_accesses(tables: list[Table]) -> dict[int, TableAccess]:
-    """Table id → its link, making the missing ones (one query when all exist)."""
+    """Table id → its link, making the missing ones (three queries whatever the number of
+    tables; one when all exist)."""
     found = {a.table_id: a for a in TableAccess.objects.filter(table__in=tables)}
-    for table in tables:
-        if table.pk not in found:
-            found[table.pk] = table_access(table)
+    by_pk = {t.pk: t for t in tables}
+    missing = [TableAccess(table=t, token=secrets.token_urlsafe(16), pin=_new_pin(TABLE_PIN_DIGITS))
+               for t in tables if t.pk not in found]
+    if missing:
+        TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
+        found = {a.table_id: a for a in TableAccess.objects.filter(table__in=tables)}
+    for a in found.values():
+        a.table = by_pk[a.table_id]
+    return found
+
+
+def round_accesses(round_: Any) -> dict[int, TableAccess]:
+    """Table number → its link for every table of the round: one query once they exist, the
+    missing ones made on the way (first print of the round: three more)."""
+    found = {a.table.number: a for a in
+             TableAccess.objects.filter(table__round=round_).select_related("table")}
+    missing = list(Table.objects.filter(round=round_).exclude(number__in=list(found)))
+    if missing:
+        TableAccess.objects.bulk_create(
+            [TableAccess(table=t, token=secrets.token_urlsafe(16), pin=_new_pin(TABLE_PIN_DIGITS))
+             for t in missing], ignore_conflicts=True)
+        found = {a.table.number: a for a in
+                 TableAccess.objects.filter(table__round=round_).select_related("table")}
+    for a in found.values():
+        a.table.round = round_
     return found
 
 
@@ -130,8 +152,7 @@ def table_link_path(access: TableAccess) -> str:
 
 def public_base_url() -> str:
     """The configured public address of the server (``MARIAS_PUBLIC_URL``), or ''."""
-    base = getattr(settings, "MARIAS_PUBLIC_URL", "") or os.environ.get("DJANGO_PUBLIC_URL", "")
-    return base.strip().rstrip("/")
+    return settings.MARIAS_PUBLIC_URL.strip().rstrip("/")
 
 
 def absolute_url(request: HttpRequest | None, path: str) -> str:
@@ -143,13 +164,21 @@ def absolute_url(request: HttpRequest | None, path: str) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
 
-def player_pins(tournament: Tournament) -> None:
+@transaction.atomic
+def player_pins(*, user: Any, tournament: Tournament) -> int:
     """Give every registration of the tournament without a PIN one (issued lazily: a PIN is
-    needed only once slips are printed)."""
-    missing = list(Registration.objects.filter(tournament=tournament, pin=""))
+    needed only once slips are printed, and a late entry gets his with the next print).
+    Returns how many were issued; the audit entry records the count, never the PINs."""
+    missing = list(Registration.objects.select_for_update()
+                   .filter(tournament=tournament, pin=""))
     for registration in missing:
         registration.pin = _new_pin(PLAYER_PIN_DIGITS)
     Registration.objects.bulk_update(missing, ["pin"])
+    if missing:
+        audit_record(user=user, action="registration.pins", obj=tournament,
+                     tournament=tournament, after={"issued": len(missing)},
+                     summary=_("Player PINs issued: %(count)s") % {"count": len(missing)})
+    return len(missing)
 
 
 # -- throttling --------------------------------------------------------------------------------
@@ -193,7 +222,7 @@ def open_table(request: HttpRequest, access: TableAccess, pin: str) -> None:
     if not link_usable(access):
         raise ValidationError(_("This round is closed; the table link no longer works."),
                               code="closed")
-    key = f"table:{access.table_id}"
+    key = f"table:{access.table_id}:{access.version}"  # a new link starts afresh
     if _throttled(key):
         raise _too_many()
     if not secrets.compare_digest(pin.strip(), access.pin):
@@ -204,6 +233,13 @@ def open_table(request: HttpRequest, access: TableAccess, pin: str) -> None:
     grants[str(access.table_id)] = access.version
     request.session[SESSION_KEY] = grants
     request.session.cycle_key()
+    # A referee settling a dispute wants to know which phones could write, and when.
+    label = table_actor(access.table).label
+    audit_record(user=request.user, action="table.access_open", obj=access,
+                 tournament=access.table.round.tournament,
+                 after={"actor": label, "version": access.version},
+                 summary=_("Round %(round)s, table %(table)s: a phone opened the table link")
+                 % {"round": access.table.round.number, "table": access.table.number})
 
 
 def has_grant(request: HttpRequest, table: Table) -> bool:

@@ -54,6 +54,9 @@ class TableSheet(models.Model):
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Who submitted / confirmed without an account: "table 7 (link)", "player Novák (PIN)".
+    submitted_as = models.CharField(max_length=120, blank=True, default="")
+    confirmed_as = models.CharField(max_length=120, blank=True, default="")
     # Totals mode: the final ZB (money) and PB per seat copied from the paper sheet.
     total_money_1 = models.IntegerField(null=True, blank=True)
     total_money_2 = models.IntegerField(null=True, blank=True)

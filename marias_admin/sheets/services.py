@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from marias_admin.audit.services import audit_record as _audit_record
 from marias_admin.core.templatetags.marias import money as money_text
 from marias_admin.seating.models import Table
+from marias_admin.sheets.access import actor_label
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -32,7 +33,6 @@ from marias_admin.sheets.models import (
     SheetState,
     TableSheet,
 )
-from marias_admin.sheets.access import actor_label
 from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
@@ -450,6 +450,7 @@ def sheet_submit(*, user: Any, sheet: TableSheet, expected_version: int | None) 
             _("Hands %(hands)s differ from the paper sheet: correct them or ask a referee.")
             % {"hands": ", ".join(map(str, open_mismatch))}, code="mismatch")
     sheet.submitted_by, sheet.submitted_at = _account(user), timezone.now()
+    sheet.submitted_as = (actor_label(user) or "")[:120]
     _set_state(sheet, user, SheetState.SUBMITTED)
     return sheet
 
@@ -468,6 +469,7 @@ def sheet_confirm(*, user: Any, sheet: TableSheet, expected_version: int | None)
         raise ValidationError(_("The sheet must be confirmed by someone other than who "
                                 "submitted it."), code="own_submission")
     sheet.confirmed_by, sheet.confirmed_at = _account(user), timezone.now()
+    sheet.confirmed_as = (actor_label(user) or "")[:120]
     _set_state(sheet, user, SheetState.CONFIRMED)
     return sheet
 
@@ -491,6 +493,7 @@ def sheet_reopen(*, user: Any, sheet: TableSheet, reason: str) -> TableSheet:
         raise ValidationError(_("The sheet is already open."), code="state")
     sheet.confirmed_by = sheet.confirmed_at = None
     sheet.submitted_by = sheet.submitted_at = None
+    sheet.submitted_as = sheet.confirmed_as = ""
     _set_state(sheet, user, SheetState.DRAFT, reason)
     return sheet
 
@@ -564,6 +567,7 @@ def _amounts(sheet: TableSheet) -> tuple[Any, ...]:
 def _reopen_after_ruling(sheet: TableSheet, user: Any, kind: RulingKind, reason: str) -> None:
     sheet.confirmed_by = sheet.confirmed_at = None
     sheet.submitted_by = sheet.submitted_at = None
+    sheet.submitted_as = sheet.confirmed_as = ""
     _set_state(sheet, user, SheetState.DRAFT,
                _("Reopened by the ruling “%(ruling)s”, which changed the amounts: %(reason)s")
                % {"ruling": kind.label, "reason": reason})

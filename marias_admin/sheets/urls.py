@@ -5,6 +5,7 @@ from django.urls import path
 from marias_admin.sheets import (
     urls_referee,
     views,
+    views_access,
 )
 
 app_name = "sheets"  # shared with urls_referee, whose patterns are appended below
@@ -23,6 +24,13 @@ urlpatterns = [
     path(SHEET + "dispute/", views.dispute_view, name="dispute"),
     path(SHEET + "reopen/", views.reopen_view, name="reopen"),
     path(SHEET + "scorekeeper/", views.scorekeeper_view, name="scorekeeper"),
+    # Table access without accounts (marias_admin.sheets.access).
+    path("table/<str:token>/", views_access.table_link_view, name="table_link"),
+    path(SHEET + "confirm-pin/", views_access.confirm_pin_view, name="confirm_pin"),
+    path("t/<int:tournament_id>/round/<int:number>/access/", views_access.round_access_view,
+         name="round_access"),
+    path(SHEET + "access/regenerate/", views_access.access_regenerate_view,
+         name="access_regenerate"),
 ]
 
 # The referee's pages share the namespace: one URLconf, so Django can reverse all of its names.

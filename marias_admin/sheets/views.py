@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS, money
 from marias_admin.seating.models import Round, RoundState, Seat, Table
-from marias_admin.sheets import services
+from marias_admin.sheets import access, services
 from marias_admin.sheets.forms import (
     HAND_FORMS,
     HandForm,
@@ -42,6 +42,7 @@ from marias_admin.sheets.forms import (
     pb_text,
     signed,
 )
+from marias_admin.sheets.forms_access import PlayerPinForm
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
 from marias_admin.sheets.selectors import (
     EDITABLE_STATES,
@@ -85,6 +86,8 @@ class SheetPage:
     can_referee: bool
     can_organise: bool
     hands: list[HandRecord] = field(default_factory=list)  # deleted ones too
+    table_grant: bool = False  # this phone opened the table by its link and PIN
+    by_link: bool = False  # it writes by that grant alone (no account that may write)
 
     @property
     def players(self) -> int:
@@ -128,28 +131,33 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
     round.tournament = tournament
     table = Table.objects.filter(round=round, number=table_number).first()
     seats = seats_of(table) if table is not None else []
+    if table is not None:
+        table.round = round
+    grant = table is not None and access.has_grant(request, table)
     user = request.user
     roles = user_roles(user, tournament)
     seated = bool(user.is_authenticated and user.pk in seated_user_ids(seats))
-    privileged = bool(roles) or seated
+    privileged = bool(roles) or seated or grant
     if not privileged and not tournament.public_seating:
         raise Http404
     if table is None or not seats:
         if not round.seats.exists():
             return _not_seated(request, tournament, round)
         raise Http404
-    table.round = round
     sheet = (TableSheet.objects.select_related("scorekeeper", "submitted_by", "confirmed_by")
              .filter(table=table).first()) or TableSheet(table=table)
     sheet.table = table
+    by_account = can_write(user, sheet, seats, tournament)
     page = SheetPage(
         tournament=tournament, round=round, table=table, seats=seats, sheet=sheet, roles=roles,
         privileged=privileged, show_account=privileged or tournament.public_results,
-        can_write=can_write(user, sheet, seats, tournament),
+        can_write=by_account or can_write(user, sheet, seats, tournament, table_grant=grant),
         can_confirm=can_confirm(user, sheet, seats, tournament),
         can_referee=is_referee(user, tournament),
         can_organise=Role.ORGANISER in roles,
+        table_grant=grant,
     )
+    page.by_link = page.can_write and not by_account
     if sheet.pk is not None and page.show_account:
         page.hands = list(sheet.hands.select_related("deleted_by", "mismatch_accepted_by")
                           .order_by("number"))
@@ -162,7 +170,7 @@ def _page_or_response(request: HttpRequest, kwargs: dict[str, Any],
     page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
         return page
-    if not request.user.is_authenticated:
+    if not request.user.is_authenticated and not page.table_grant:
         return redirect_to_login(page.url)
     if not allowed(page):
         raise PermissionDenied(_("You cannot change this table sheet."))
@@ -187,6 +195,12 @@ def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
         return wrapper
 
     return decorate
+
+
+def _who(request: HttpRequest, page: SheetPage) -> Any:
+    """The author of a write: the visitor's account, or "table 7 (link)" for a phone that
+    writes by the table's link alone."""
+    return access.table_actor(page.table) if page.by_link else request.user
 
 
 def _writer(page: SheetPage) -> bool:
@@ -432,6 +446,12 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
     if page.can_confirm and sheet.state == SheetState.SUBMITTED:
         context["confirm_form"] = VersionForm(initial={"version": sheet.version},
                                               prefix="confirm")
+    elif sheet.state == SheetState.SUBMITTED and page.privileged:
+        # A seated player without an account confirms with his PIN, on the table's phone (or
+        # any phone of someone with a role or a seat here): not open to every spectator, so
+        # nobody can guess PINs from the stands.
+        context["pin_confirm_form"] = PlayerPinForm(initial={"version": sheet.version},
+                                                    seats=seats, prefix="pin")
     if page.can_referee:
         if sheet.state in (SheetState.SUBMITTED, SheetState.CONFIRMED):
             context["dispute_form"] = forms.get("dispute") or ReasonForm(
@@ -586,7 +606,7 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
         return _render(request, page, forms=forms, preview=_preview(page, form))
     try:
         record = services.hand_add(
-            user=request.user, sheet=page.stored_sheet(),
+            user=_who(request, page), sheet=page.stored_sheet(),
             expected_version=form.cleaned_data["version"], hand=form.hand,
             notation=form.cleaned_data.get("notation", ""), paper_money=form.paper_money())
     except SheetConflict as error:
@@ -625,7 +645,8 @@ def hand_edit_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpResp
     paper = form.paper_money() if isinstance(form, TextHandForm) else record.paper_money
     try:
         record = services.hand_edit(
-            user=request.user, record=record, expected_version=form.cleaned_data["version"],
+            user=_who(request, page), record=record,
+            expected_version=form.cleaned_data["version"],
             hand=form.hand, reason=form.cleaned_data["reason"],
             notation=form.cleaned_data.get("notation", ""), paper_money=paper)
     except SheetConflict as error:
@@ -648,7 +669,7 @@ def hand_delete_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpRe
     if not form.is_valid():
         return _render(request, page, forms=forms)
     try:
-        services.hand_delete(user=request.user, record=record,
+        services.hand_delete(user=_who(request, page), record=record,
                              expected_version=form.cleaned_data["version"],
                              reason=form.cleaned_data["reason"])
     except SheetConflict as error:
@@ -678,7 +699,7 @@ def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> Htt
         return _render(request, page, forms=forms)
     write = services.paper_totals_set if paper else services.totals_set
     try:
-        write(user=request.user, sheet=page.stored_sheet(),
+        write(user=_who(request, page), sheet=page.stored_sheet(),
               expected_version=form.cleaned_data["version"], money=form.money(),
               pb=form.pb(None if paper else Decimal(0)))
     except SheetConflict as error:
@@ -713,7 +734,7 @@ def _state_action(request: HttpRequest, page: SheetPage, prefix: str,
             return _render(request, page, forms={prefix: form})
         messages.error(request, _("The form was incomplete; try again."))
         return _back(page, "state")
-    kwargs: dict[str, Any] = {"user": request.user, "sheet": page.stored_sheet()}
+    kwargs: dict[str, Any] = {"user": _who(request, page), "sheet": page.stored_sheet()}
     if reason:
         kwargs["reason"] = form.cleaned_data["reason"]
     else:
@@ -738,7 +759,8 @@ def submit_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
 def confirm_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     page = _page_or_response(
         request, kwargs,
-        lambda p: p.can_confirm or p.sheet.submitted_by_id == request.user.pk)
+        lambda p: p.can_confirm or (request.user.is_authenticated
+                                    and p.sheet.submitted_by_id == request.user.pk))
     if isinstance(page, HttpResponse):
         return page
     return _state_action(request, page, "confirm", services.sheet_confirm,

@@ -18,37 +18,42 @@ from django.db.models.signals import post_delete, post_save
 from marias_admin.core import pagecache
 
 
-def _tournament_of(instance: Any) -> int | str | None:
-    """The tournament id the instance feeds (``GLOBAL`` for shared data), None if unknown."""
+def _tournament_of(instance: Any) -> tuple[int | None, bool]:
+    """The tournament id the instance feeds (None if unknown: then every tournament), and
+    whether confirmed results (the standings) may have changed: a hand or a ruling of a sheet
+    still being played changes only the live pages."""
     from marias_admin.seating.models import Round, Table
-    from marias_admin.sheets.models import TableSheet
+    from marias_admin.sheets.models import SheetState, TableSheet
     from marias_admin.tournaments.models import Tournament
 
     if isinstance(instance, Tournament):
-        return instance.pk
+        return instance.pk, True
     if getattr(instance, "tournament_id", None) is not None:  # Round, Registration
-        return instance.tournament_id
+        return instance.tournament_id, True
+    results = True
     round_id = getattr(instance, "round_id", None)  # Table, Seat
     if round_id is None and getattr(instance, "table_id", None) is not None:  # TableSheet
         round_id = Table.objects.filter(pk=instance.table_id).values_list(
             "round_id", flat=True).first()
     if round_id is None and getattr(instance, "sheet_id", None) is not None:  # hand, ruling
-        round_id = TableSheet.objects.filter(pk=instance.sheet_id).values_list(
-            "table__round_id", flat=True).first()
+        row = TableSheet.objects.filter(pk=instance.sheet_id).values_list(
+            "table__round_id", "state").first()
+        if row is not None:
+            round_id, state = row
+            results = state == SheetState.CONFIRMED
     if round_id is None:
-        return None
-    return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+        return None, True
+    tournament_id = Round.objects.filter(pk=round_id).values_list(
+        "tournament_id", flat=True).first()
+    return tournament_id, results
 
 
 def invalidate(sender: Any, instance: Any, **kwargs: Any) -> None:
     """Signal receiver: the tournament's public pages are stale (all of them if unknown)."""
     if kwargs.get("raw"):  # loading fixtures
         return
-    try:
-        scope = _tournament_of(instance)
-    except Exception:  # noqa: BLE001 - e.g. a deleted parent: be safe, invalidate everything
-        scope = None
-    pagecache.bump(scope)
+    tournament_id, results = _tournament_of(instance)
+    pagecache.bump(tournament_id, results=results)
 
 
 def connect() -> None:

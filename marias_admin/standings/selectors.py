@@ -373,13 +373,18 @@ def _sum_text(parts: list[str]) -> str:
     return " + ".join(p if not p.startswith("−") else f"({p})" for p in parts) or "0"
 
 
-def standings_table(tournament: Tournament,
-                    standings: list[Standing] | None = None) -> StandingsTable:
-    """The standings with names, per-round cells and hover texts (six queries)."""
+def standings_table(tournament: Tournament, standings: list[Standing] | None = None, *,
+                    explain_up_to: int | None = None) -> StandingsTable:
+    """The standings with names, per-round cells and hover texts (six queries).
+
+    With ``explain_up_to``, a larger field gets no hover texts (``explain`` empty): they are
+    most of a big page's weight, phones cannot hover, and the player page explains every
+    number in plain text."""
     rules = rules_from(tournament)
     if standings is None:
         standings = compute_standings(round_scores(tournament, rules=rules), rules,
                                       tournament.standings_seed)
+    explained = explain_up_to is None or len(standings) <= explain_up_to
     registrations = registrations_by_id(tournament)
     context = RoundContext.of((r for s in standings for r in s.rounds), rules)
     numbers = sorted({r.round for s in standings for r in s.rounds})
@@ -391,7 +396,7 @@ def standings_table(tournament: Tournament,
         for number in numbers:
             result = by_round.get(number)
             text = ""
-            if result is not None:
+            if result is not None and explained:
                 text = " · ".join(context.explain(result, rules))
                 if number in standing.dropped:
                     text = _("Round %(number)s dropped: not counted.") % {"number": number} \
@@ -400,8 +405,9 @@ def standings_table(tournament: Tournament,
                                    fmt_number(result.bp) if result is not None else ""))
         rows.append(StandingRow(
             standing=standing, registration=registrations[standing.player], cells=cells,
-            tied=ties[standing.rank], explain=_row_explanations(standing, ties[standing.rank],
-                                                                 rules, tournament),
+            tied=ties[standing.rank],
+            explain=_row_explanations(standing, ties[standing.rank], rules, tournament)
+            if explained else {},
             shown=standings_row_shown(standing, rules),
         ))
     return StandingsTable(rows, numbers, rules, results_progress(tournament))

@@ -3,6 +3,8 @@
 Public (under /t/): live standings (with a projector mode), round results per table, the
 player page and "where do I sit". Each obeys its tournament toggle: when a page is switched
 off, anyone but the tournament's organisers gets a 404; organisers always see everything.
+Anonymous visitors get them from the page cache (``core.pagecache``, made stale by
+``standings.cache`` when a result changes); anyone logged in sees the live page.
 Organiser (under /tournaments/): the standings rules, which ask for confirmation once locked.
 """
 
@@ -20,6 +22,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from marias_admin.core.pagecache import public_page
 from marias_admin.seating.models import Round
 from marias_admin.standings import selectors
 from marias_admin.standings.forms import PRESETS, StandingsRulesForm
@@ -36,6 +39,10 @@ TOGGLES = {
     "seating": "public_seating",
 }
 REFRESH_SECONDS = 30
+# Up to this many players the standings carry hover explanations of every number; a bigger
+# field's page would be mostly explanations (≈ 200 kB of 350 kB at 320 players), which phones
+# cannot show anyway: there, the player page explains.
+EXPLAIN_UP_TO = 100
 
 
 def _public(request: HttpRequest, tournament_id: int, page: str) -> tuple[Tournament, dict]:
@@ -66,9 +73,10 @@ def _htmx(request: HttpRequest) -> bool:
 
 
 @require_GET
+@public_page(results_only=True)  # the standings count confirmed sheets only
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, visible = _public(request, tournament_id, "standings")
-    table = selectors.standings_table(tournament)
+    table = selectors.standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
     player_base = reverse("standings:player", args=(tournament.pk, 0))[:-2]  # + "<id>/"
     context = _context(request, tournament, visible, progress=table.progress, table=table,
                        refresh=REFRESH_SECONDS, rules_summary=selectors.rules_summary(table.rules),
@@ -85,6 +93,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_page
 def round_results_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, visible = _public(request, tournament_id, "results")
     round = get_object_or_404(Round, tournament=tournament, number=number)
@@ -98,6 +107,7 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
 
 
 @require_GET
+@public_page
 def player(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
     """One player's tournament. The page itself follows ``public_players``, but it gathers
     what other pages publish — totals (standings), per-round figures and big hands (results),
@@ -123,6 +133,7 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
 
 
 @require_GET
+@public_page
 def find(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, visible = _public(request, tournament_id, "seating")
     query = request.GET.get("q", "").strip()[:100]

@@ -256,10 +256,19 @@ class RoleGrantForm(Form):
         username = self.cleaned_data["username"].strip()
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
-            raise ValidationError(_("There is no user “%(name)s”. Create the account in the "
-                                    "administration first."), params={"name": username},
+            raise ValidationError(_("There is no user “%(name)s”. Make a new login for a "
+                                    "scorekeeper or referee below."), params={"name": username},
                                   code="unknown_user")
         return user
+
+
+class StaffLoginForm(Form):
+    """A new login for a scorekeeper or referee, made by the organiser on the team page."""
+
+    first_name = forms.CharField(label=_("first name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("surname"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=[(Role.SCOREKEEPER, Role.SCOREKEEPER.label),
+                                                       (Role.REFEREE, Role.REFEREE.label)])
 
 
 class RoleRevokeForm(Form):

@@ -34,6 +34,7 @@ from marias_admin.tournaments.forms import (
     ReopenForm,
     RoleGrantForm,
     RoleRevokeForm,
+    StaffLoginForm,
     TournamentForm,
     WithdrawForm,
     apply_service_errors,
@@ -351,6 +352,8 @@ def _add_existing_player(request: HttpRequest, tournament: Tournament) -> Regist
 @require_http_methods(["GET", "POST"])
 @organiser_required
 def roles(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST" and "last_name" in request.POST:
+        return _staff_login_create(request, tournament)
     form = RoleGrantForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         member, role = form.cleaned_data["username"], Role(form.cleaned_data["role"])
@@ -361,7 +364,32 @@ def roles(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     grants = tournament.roles.select_related("user").order_by("role", "user__username")
     return render(request, "tournaments/roles.html", {
         "tournament": tournament, "form": form, "grants": grants,
+        "login_form": StaffLoginForm(),
     })
+
+
+def _staff_login_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Make the login and show its password once, on the page the organiser hands it from."""
+    form = StaffLoginForm(request.POST)
+    if form.is_valid():
+        try:
+            member, password = services.staff_login_create(
+                user=request.user, tournament=tournament,
+                first_name=form.cleaned_data["first_name"],
+                last_name=form.cleaned_data["last_name"], role=Role(form.cleaned_data["role"]))
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            return render(request, "tournaments/login_created.html", {
+                "tournament": tournament, "member": member, "password": password,
+                "role": Role(form.cleaned_data["role"]).label,
+                "login_url": request.build_absolute_uri(reverse("login")),
+            })
+    grants = tournament.roles.select_related("user").order_by("role", "user__username")
+    return render(request, "tournaments/roles.html", {
+        "tournament": tournament, "form": RoleGrantForm(), "grants": grants,
+        "login_form": form,
+    }, status=400)
 
 
 @require_POST

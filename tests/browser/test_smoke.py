@@ -21,13 +21,17 @@ def test_switch_language_to_english(live_server, page):
     assert page.locator("h1").inner_text() == "Mariáš tournament administration"
 
 
-def test_admin_login(live_server, page, transactional_db):
+def test_login_from_the_home_page(live_server, page, transactional_db):
+    # Issue 12: the main button leads through the login to the tournaments; the Django admin
+    # is linked for superusers only.
     get_user_model().objects.create_superuser("admin", "", "browser-Pa55word")
     page.goto(live_server.url + "/")
-    page.get_by_role("link", name="Přihlásit se do administrace").click()
-    page.wait_for_url(re.compile(r"/admin/login/"))
+    page.locator(".hero").get_by_role("link", name="Přihlásit se").click()
+    page.wait_for_url(re.compile(r"/accounts/login/"))
     page.fill("input[name=username]", "admin")
     page.fill("input[name=password]", "browser-Pa55word")
-    page.locator("input[type=submit]").click()
+    page.locator("form[action$='/accounts/login/'] button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tournaments/$"))
+    page.get_by_role("link", name="Administrace").click()
     page.wait_for_url(re.compile(r"/admin/$"))
     assert page.get_by_role("button", name=re.compile("Odhlásit")).count() == 1

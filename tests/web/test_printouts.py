@@ -130,7 +130,9 @@ def test_sheet_queries_do_not_grow_with_the_tables(client, organiser):
             assert len(pdf_pages(client.get(url("sheets", t)))) == tables
         counts.append(len(queries))
     assert counts[0] == counts[1]
-    assert counts[0] <= 6  # session, user, tournament, roles, round, seats
+    # session, user, tournament, roles, round, seats, the tables' access links (made on the
+    # first print: the tables without one, creating them, reading them back)
+    assert counts[0] <= 10
 
 
 def test_szmk_tournament_prints_slovak_sheets_in_euro(client, organiser):

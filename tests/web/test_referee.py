@@ -419,7 +419,8 @@ def _fill_log(world, total: int, state: RoundState = RoundState.CONFIRMED) -> No
     organiser = world["users"]["organiser"]
     record = add_hand(world, shorthand("7k+", 1, 2))
     existing = AuditEntry.objects.filter(tournament=world["t"]).count()
-    for _ in range(total - existing - 3):
+    starts = int(state == RoundState.RELEASED)  # releasing round 1 also starts the tournament
+    for _ in range(total - existing - 3 - starts):
         add_hand(world, shorthand("7k+", 1, 2))
     ruling_add(user=world["users"]["referee"], sheet=world["sheet"], kind=RulingKind.RENONC,
                hand=record, offender=registration_at(world, 3), code="E.3.b", reason="x")

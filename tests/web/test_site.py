@@ -39,7 +39,9 @@ def test_home_is_czech_by_default(client):
     assert CZECH_TITLE in html
     assert ENGLISH_TITLE not in html
     assert '<html lang="cs">' in html
-    assert reverse("admin:index") in html
+    # Issue 12: the main button leads to the tournaments (through the login), not the admin.
+    assert reverse("admin:index") not in html
+    assert f'{reverse("login")}?next={reverse("tournaments:list")}' in html
     assert reverse("set_language") in html
 
 

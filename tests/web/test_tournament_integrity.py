@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from marias_admin.audit.models import AuditEntry
 from marias_admin.players.importing import read_upload
@@ -31,6 +32,15 @@ from marias_admin.tournaments.models import (
 from tests import factories
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english(client, settings):
+    """The messages are checked in the source language: the services in English, and the
+    pages through the language switcher's cookie (which outranks the tournament's Czech)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    with translation.override("en"):
+        yield
 
 
 def codes(error: ValidationError) -> set[str]:

@@ -1,0 +1,151 @@
+"""Table access without accounts: the table's link and PIN, a player's PIN, the organiser's list.
+
+The QR code on the printed stolový lístek opens :func:`table_link_view`; the PIN printed beside
+it lets that phone write to that table (a grant in its session, see
+:mod:`marias_admin.sheets.access`). A seated player confirms a submitted sheet with his own PIN
+(:func:`confirm_pin_view`). Organisers and referees see every table's link and PIN of a round
+and can replace one (:func:`round_access_view`, :func:`access_regenerate_view`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marias_admin.seating.models import Round, RoundState, Table
+from marias_admin.sheets import access, services
+from marias_admin.sheets.forms_access import PlayerPinForm, TablePinForm
+from marias_admin.sheets.models import SheetState
+from marias_admin.sheets.selectors import is_referee
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.selectors import can_organise
+
+
+def _table_url(table: Table) -> str:
+    return reverse("seating:table_public",
+                   args=(table.round.tournament_id, table.round.number, table.number))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code's link: ask for the table's PIN once, then go to the table's sheet."""
+    found = access.access_by_token(token)
+    if found is None or not access.link_usable(found):
+        return render(request, "sheets/table_link.html", {"dead": True}, status=404)
+    table = found.table
+    if request.method == "GET" and access.has_grant(request, table):
+        return redirect(_table_url(table))
+    form = TablePinForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            access.open_table(request, found, form.cleaned_data["pin"])
+        except ValidationError as error:
+            form.add_error("pin", error)
+        else:
+            messages.success(request, _("This phone may now enter the hands of table "
+                                        "%(table)s until the sheet is submitted.")
+                             % {"table": table.number})
+            return redirect(_table_url(table))
+    status = 429 if form.has_error("pin", "throttled") else 200
+    return render(request, "sheets/table_link.html",
+                  {"form": form, "table": table, "round": table.round,
+                   "tournament": table.round.tournament}, status=status)
+
+
+@require_POST
+def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+    """A seated player confirms the submitted sheet with his own PIN on the table's phone (or
+    the phone of anyone with a role in the tournament or a seat at this table)."""
+    from marias_admin.sheets.views import _back, _load
+
+    page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
+    if isinstance(page, HttpResponse):
+        return page
+    if not page.privileged:
+        if not request.user.is_authenticated:
+            return redirect_to_login(page.url)
+        raise PermissionDenied(_("Confirm on the table's phone, opened by its link."))
+    form = PlayerPinForm(request.POST, seats=page.seats, prefix="pin")
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return _back(page, "state")
+    if page.sheet.pk is None or page.sheet.state != SheetState.SUBMITTED:
+        messages.error(request, _("Only a submitted sheet can be confirmed."))
+        return _back(page, "state")
+    try:
+        actor = access.check_player_pin(page.table, page.seats,
+                                        form.cleaned_data["registration"],
+                                        form.cleaned_data["pin"])
+        services.sheet_confirm(user=actor, sheet=page.sheet,
+                               expected_version=form.cleaned_data["version"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return _back(page, "state")
+    messages.success(request, _("The sheet is confirmed."))
+    return _back(page, "state")
+
+
+def _staff_round(request: HttpRequest, tournament_id: int,
+                 number: int) -> tuple[Tournament, Round] | HttpResponse:
+    """The round for its organisers and referees; anonymous → login, others → 403."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's organisers and referees can do this."))
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return tournament, round_
+
+
+@never_cache
+@require_GET
+def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Every table's link and PIN of the round, to read out or open when a sheet got lost."""
+    found = _staff_round(request, tournament_id, number)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, round_ = found
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    for table in tables:
+        table.round = round_
+    links = access.table_accesses(tables) if round_.state != RoundState.CLOSED else {}
+    rows = [{"table": t, "access": links.get(t.pk), "table_url": _table_url(t),
+             "link": (access.absolute_url(request, access.table_link_path(links[t.pk]))
+                      if t.pk in links else "")}
+            for t in tables]
+    return render(request, "sheets/round_access.html", {
+        "tournament": tournament, "round": round_, "rows": rows,
+        "closed": round_.state == RoundState.CLOSED,
+        "is_organiser": can_organise(request.user, tournament),
+        "public_url": access.public_base_url()})
+
+
+@require_POST
+def access_regenerate_view(request: HttpRequest, tournament_id: int, number: int,
+                           table: int) -> HttpResponse:
+    found = _staff_round(request, tournament_id, number)
+    if isinstance(found, HttpResponse):
+        return found
+    _tournament, round_ = found
+    target = Table.objects.filter(round=round_, number=table).first()
+    if target is None:
+        raise Http404
+    target.round = round_
+    access.table_access_regenerate(user=request.user, table=target)
+    messages.success(request, _("Table %(table)s has a new link and PIN; the old ones no longer "
+                                "work. Print its table sheet again or read the PIN out.")
+                     % {"table": target.number})
+    return redirect(reverse("sheets:round_access", args=(tournament_id, number))
+                    + f"#table-{target.number}")

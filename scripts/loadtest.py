@@ -1,0 +1,484 @@
+"""A tournament day's load on this machine: ``make loadtest``.
+
+Starts the real server (gunicorn as ``make run`` does: 2 processes × 4 threads, DEBUG off) on
+a free port of 127.0.0.1 over a fresh temporary database (SQLite; PostgreSQL when
+``DATABASE_URL`` is set, e.g. ``bash scripts/with-postgres.sh make loadtest``: a new database
+beside that one, dropped at the end), builds a
+tournament of 320 players = 80 tables of 4 with 80 scorekeeper logins through the services,
+measures every request type a few times unloaded, then runs the day at once:
+
+- 80 tables enter 12 hands each through the real table page (GET for the CSRF token and the
+  sheet's version, POST of the shorthand), submit, and another seated player confirms;
+- 300 spectators poll the public standings or the projector every 10 s;
+- 2 organisers poll the round page every 5 s.
+
+Every loop is bounded in count and in time (the whole load stops after ``--seconds``), and
+traffic goes to loopback only. At the end it prints the errors, the integrity of what was
+stored (read from the database: every accepted hand stored once, every sheet zero-sum, sheets
+confirmed) and p50/p95 per request type, unloaded against loaded. It asserts nothing: the
+figures are for the organiser and the developers to read. Logins of the 160 table accounts
+are made as sessions in the database (a password hash costs ~0.5 s of CPU and would measure
+the hasher); the organisers log in through the login page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = 80
+HANDS = 12
+SPECTATORS = 300
+ORGANISERS = 2
+PASSWORD = "loadtest-organiser-pw-1"
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Recorder:
+    """Latencies per request type, and the errors, from many threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.timeline: list[tuple[float, float]] = []  # (when it ended, seconds)
+        self.errors: list[str] = []
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+            self.timeline.append((time.monotonic(), seconds))
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+class Browser:
+    """One visitor: its own cookies, no redirects followed (a 302 is the expected answer to a
+    successful POST)."""
+
+    class _NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def __init__(self, base: str, recorder: Recorder) -> None:
+        self.base = base
+        self.recorder = recorder
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), self._NoRedirect)
+
+    def set_cookie(self, name: str, value: str) -> None:
+        host = urllib.parse.urlsplit(self.base).hostname
+        self.jar.set_cookie(http.cookiejar.Cookie(
+            0, name, value, None, False, host, False, False, "/", True, False, None, True,
+            None, None, {}))
+
+    def request(self, kind: str, path: str, data: dict | None = None,
+                expect: tuple[int, ...] = (200,)) -> tuple[int, str]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        req = urllib.request.Request(self.base + path, data=body)
+        start = time.perf_counter()
+        try:
+            with self.opener.open(req, timeout=60) as response:
+                status, text = response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode("utf-8", "replace")
+        except OSError as error:
+            self.recorder.error(f"{kind} {path}: {error}")
+            return 0, ""
+        self.recorder.add(kind, time.perf_counter() - start)
+        if status not in expect:
+            self.recorder.error(f"{kind} {path}: HTTP {status}")
+        return status, text
+
+
+# -- the server and its data --------------------------------------------------------------------
+
+
+def fresh_postgres(url: str) -> tuple[str, str]:
+    """A new empty database beside the one ``url`` names (its role may create databases):
+    the load never touches the organiser's data. Returns its URL and its name."""
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = f"marias_loadtest_{os.getpid()}_{random.randrange(10**6)}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name)), name
+
+
+def drop_postgres(url: str, name: str) -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.Error as error:
+        print(f"could not drop the temporary database {name}: {error}")
+
+
+def setup_django(workdir: Path) -> None:
+    os.environ["MARIAS_VAR_DIR"] = str(workdir)
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'loadtest.sqlite3'}")
+    os.environ.pop("DJANGO_CACHE_URL", None)  # the default, as `make run` serves
+    os.environ.pop("DJANGO_DEBUG", None)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "marias_admin.settings"
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+
+def build() -> dict:
+    """The tournament, seated, with a scorekeeper and a confirming player per table."""
+    from datetime import date
+
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from marias_admin.players.models import Club, Player
+    from marias_admin.seating.models import Seat, Table
+    from marias_admin.seating.services import round_seat
+    from marias_admin.sheets.services import sheet_assign_scorekeeper, sheet_for
+    from marias_admin.tournaments.models import Registration, RegistrationStatus, Role
+    from marias_admin.tournaments.services import role_grant, tournament_create
+
+    users = get_user_model()
+    organiser = users.objects.create_user("organiser", password=PASSWORD)
+    second = users.objects.create_user("organiser2", password=PASSWORD)
+    tournament = tournament_create(user=organiser, name="Zátěžový turnaj", date=date.today(),
+                                   venue="Třebíč", rounds_planned=4)
+    role_grant(user=organiser, tournament=tournament, member=second, role=Role.ORGANISER)
+    clubs = [Club.objects.create(name=f"KM {name}") for name in ("Třebíč", "Říčany", "Brno")]
+    players = Player.objects.bulk_create([
+        Player(first_name=f"Hráč{i}", last_name=f"Novák{i}", club=clubs[i % 3],
+               registration_number=f"{10000 + i}") for i in range(TABLES * 4)])
+    Registration.objects.bulk_create([
+        Registration(tournament=tournament, player=p, status=RegistrationStatus.PRESENT)
+        for p in players])
+    round = round_seat(user=organiser, round=tournament.rounds.get(number=1), seed=1)
+
+    def session_for(user) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        return store.session_key
+
+    tables = []
+    for table in Table.objects.filter(round=round).order_by("number"):
+        keeper = users.objects.create_user(f"zapisovatel{table.number}")
+        role_grant(user=organiser, tournament=tournament, member=keeper, role=Role.SCOREKEEPER)
+        sheet = sheet_for(table)
+        sheet_assign_scorekeeper(user=organiser, sheet=sheet, scorekeeper=keeper,
+                                 expected_version=sheet.version)
+        seat = Seat.objects.select_related("registration").get(table=table, position=3)
+        confirmer = users.objects.create_user(f"hrac{table.number}")
+        Player.objects.filter(pk=seat.registration.player_id).update(user=confirmer)
+        tables.append({"number": table.number, "keeper": session_for(keeper),
+                       "confirmer": session_for(confirmer)})
+    return {"tournament": tournament.pk, "tables": tables}
+
+
+def start_server(workdir: Path, port: int) -> subprocess.Popen:
+    env = dict(os.environ, DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost")
+    env.pop("DJANGO_DEBUG", None)
+    log = (workdir / "gunicorn.log").open("w")
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "marias_admin.wsgi:application",
+         "--bind", f"127.0.0.1:{port}", "--workers", os.environ.get("GUNICORN_WORKERS", "2"),
+         "--threads", os.environ.get("GUNICORN_THREADS", "4"), "--timeout", "120"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
+            return server
+        except OSError:
+            if server.poll() is not None:
+                break
+            time.sleep(0.3)
+    server.terminate()
+    raise SystemExit(f"the server did not start; see {workdir / 'gunicorn.log'}")
+
+
+# -- the actors -----------------------------------------------------------------------------
+
+
+def login(browser: Browser, username: str) -> None:
+    _status, page = browser.request("login page", "/accounts/login/")
+    match = CSRF.search(page)
+    browser.request("login", "/accounts/login/", {
+        "username": username, "password": PASSWORD,
+        "csrfmiddlewaretoken": match.group(1) if match else ""}, expect=(302,))
+
+
+def form_value(page: str, name: str) -> str | None:
+    match = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', page)
+    if match is None:
+        match = re.search(rf'value="([^"]*)"[^>]*name="{re.escape(name)}"', page)
+    return match.group(1) if match else None
+
+
+def hand(browser: Browser, table_path: str, number: int, kind: str = "hand POST") -> bool:
+    _status, page = browser.request("table page", table_path)
+    token, version = CSRF.search(page), form_value(page, "text-version")
+    if token is None or version is None:
+        browser.recorder.error(f"{table_path}: no entry form for hand {number}")
+        return False
+    dealer = (number - 1) % 4 + 1
+    status, _text = browser.request(kind, table_path + "hands/", {
+        "csrfmiddlewaretoken": token.group(1), "entry": "text", "text-version": version,
+        "text-dealer": dealer, "text-declarer": dealer % 4 + 1,
+        "text-notation": random.choice(("7k+", "7k-", "7k+", "7z+", "7c-"))}, expect=(302,))
+    return status == 302
+
+
+def sheet_action(browser: Browser, table_path: str, action: str) -> bool:
+    _status, page = browser.request("table page", table_path)
+    token, version = CSRF.search(page), form_value(page, f"{action}-version")
+    if token is None or version is None:
+        browser.recorder.error(f"{table_path}: no {action} form")
+        return False
+    status, _text = browser.request(f"{action} POST", table_path + f"{action}/", {
+        "csrfmiddlewaretoken": token.group(1), f"{action}-version": version}, expect=(302,))
+    return status == 302
+
+
+def table_actor(base: str, recorder: Recorder, tid: int, table: dict, first: int,
+                stop: float, think: float) -> None:
+    keeper = Browser(base, recorder)
+    keeper.set_cookie("sessionid", table["keeper"])
+    path = f"/t/{tid}/round/1/table/{table['number']}/"
+    for number in range(first, HANDS + 1):
+        if time.monotonic() > stop:
+            recorder.error(f"table {table['number']}: out of time at hand {number}")
+            return
+        time.sleep(random.uniform(0.5, 1.5) * think)
+        if not hand(keeper, path, number):
+            return
+    if not sheet_action(keeper, path, "submit"):
+        return
+    confirmer = Browser(base, recorder)
+    confirmer.set_cookie("sessionid", table["confirmer"])
+    time.sleep(random.uniform(0, think))
+    sheet_action(confirmer, path, "confirm")
+
+
+def spectator(base: str, recorder: Recorder, tid: int, done: threading.Event, stop: float,
+              every: float) -> None:
+    browser = Browser(base, recorder)
+    time.sleep(random.uniform(0, every))
+    polls = 0
+    while not done.is_set() and time.monotonic() < stop and polls < 100:
+        if random.random() < 0.2:
+            browser.request("projector", f"/t/{tid}/standings/?projector=1")
+        else:
+            browser.request("standings", f"/t/{tid}/standings/")
+        polls += 1
+        done.wait(every)
+
+
+def organiser_actor(base: str, recorder: Recorder, tid: int, username: str,
+                    done: threading.Event, stop: float) -> None:
+    browser = Browser(base, recorder)
+    login(browser, username)
+    polls = 0
+    while not done.is_set() and time.monotonic() < stop and polls < 200:
+        browser.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
+        polls += 1
+        done.wait(5)
+
+
+# -- the report -----------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def integrity() -> list[str]:
+    from django.db.models import Count
+
+    from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
+
+    lines = []
+    sheets = TableSheet.objects.filter(table__round__number=1)
+    live = HandRecord.objects.filter(sheet__in=sheets, deleted_at__isnull=True)
+    per_sheet = {row["sheet"]: row["n"] for row in live.values("sheet").annotate(n=Count("id"))}
+    doubles = (live.values("sheet", "number").annotate(n=Count("id")).filter(n__gt=1).count())
+    short = sum(1 for s in sheets if per_sheet.get(s.pk, 0) != HANDS)
+    lines.append(f"hands stored: {live.count()} of {TABLES * HANDS} "
+                 f"(sheets without exactly {HANDS}: {short}; hand numbers stored twice: {doubles})")
+    unbalanced = 0
+    for record in live:
+        if (record.money_1 + record.money_2 + record.money_3 + (record.money_4 or 0)) != 0:
+            unbalanced += 1
+    sums = defaultdict(int)
+    for record in live:
+        sums[record.sheet_id] += (record.money_1 + record.money_2 + record.money_3
+                                  + (record.money_4 or 0))
+    lines.append(f"zero-sum: hands not zero-sum {unbalanced}, sheets not zero-sum "
+                 f"{sum(1 for v in sums.values() if v)}")
+    confirmed = sheets.filter(state=SheetState.CONFIRMED).count()
+    lines.append(f"sheets confirmed: {confirmed}/{TABLES}")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=150, help="the load's time limit")
+    parser.add_argument("--think", type=float, default=8.0,
+                        help="seconds between a table's hands (on average)")
+    parser.add_argument("--spectators", type=int, default=SPECTATORS)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="marias-loadtest-"))
+    started = time.monotonic()
+    server = None
+    given = os.environ.get("DATABASE_URL", "")
+    temporary = None
+    if given.startswith(("postgres://", "postgresql://")):
+        os.environ["DATABASE_URL"], temporary = fresh_postgres(given)
+    try:
+        setup_django(workdir)
+        from django.db import connection
+
+        print(f"database: {connection.vendor}; state in {workdir}")
+        data = build()
+        tid = data["tournament"]
+        print(f"built: 320 players, {len(data['tables'])} tables, "
+              f"{len(data['tables'])} scorekeepers ({time.monotonic() - started:.0f} s)")
+        port = free_port()
+        server = start_server(workdir, port)
+        base = f"http://127.0.0.1:{port}"
+        print(f"server: gunicorn on {base}, DEBUG off")
+
+        unloaded = Recorder()
+        org = Browser(base, unloaded)
+        login(org, "organiser")
+        anon = Browser(base, unloaded)
+        first = data["tables"][0]
+        keeper = Browser(base, unloaded)
+        keeper.set_cookie("sessionid", first["keeper"])
+        table_path = f"/t/{tid}/round/1/table/{first['number']}/"
+        for number in range(1, 4):  # table 1's first hands, one by one
+            hand(keeper, table_path, number)
+            for _ in range(2):
+                anon.request("standings", f"/t/{tid}/standings/")
+                anon.request("projector", f"/t/{tid}/standings/?projector=1")
+                org.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
+
+        loaded = Recorder()
+        done = threading.Event()
+        stop = time.monotonic() + args.seconds
+        print(f"load: {TABLES} tables × {HANDS} hands, {args.spectators} spectators every 10 s, "
+              f"{ORGANISERS} organisers every 5 s (at most {args.seconds:.0f} s)")
+        load_start = time.monotonic()
+        with ThreadPoolExecutor(max_workers=args.spectators + ORGANISERS) as watchers, \
+                ThreadPoolExecutor(max_workers=TABLES) as tables:
+            for _ in range(args.spectators):
+                watchers.submit(spectator, base, loaded, tid, done, stop, 10.0)
+            for i in range(ORGANISERS):
+                watchers.submit(organiser_actor, base, loaded, tid,
+                                "organiser" if i == 0 else "organiser2", done, stop)
+            futures = [tables.submit(table_actor, base, loaded, tid, table,
+                                     4 if table is first else 1, stop, args.think)
+                       for table in data["tables"]]
+            for future in futures:
+                future.result()
+            tables_seconds = time.monotonic() - load_start
+            done.set()
+        print(f"tables finished in {tables_seconds:.1f} s")
+
+        print("\n== errors ==")
+        errors = unloaded.errors + loaded.errors
+        print(f"{len(errors)} errors")
+        for line in errors[:20]:
+            print("  " + line)
+        server_log = (workdir / "gunicorn.log").read_text(errors="replace")
+        tracebacks = server_log.count("Traceback (most recent call last)")
+        if tracebacks:
+            first = server_log.index("Traceback (most recent call last)")
+            print(f"server: {tracebacks} tracebacks in its log; the first:")
+            print("  " + "\n  ".join(server_log[first:].splitlines()[:40]))
+        print("\n== integrity (from the database) ==")
+        for line in integrity():
+            print("  " + line)
+        print("\n== latency (ms): unloaded p50 / p95, loaded n, p50 / p95, loaded p95 ÷ "
+              "unloaded p50 ==")
+        kinds = sorted(set(unloaded.times) | set(loaded.times))
+        for kind in kinds:
+            u, lo = unloaded.times.get(kind, []), loaded.times.get(kind, [])
+            ustr = (f"{percentile(u, .5) * 1000:7.1f} / {percentile(u, .95) * 1000:7.1f}"
+                    if u else "      – /       –")
+            lstr = (f"{len(lo):5d} {percentile(lo, .5) * 1000:7.1f} / "
+                    f"{percentile(lo, .95) * 1000:7.1f}" if lo else "    0       – /       –")
+            ratio = (f"{percentile(lo, .95) / percentile(u, .5):6.1f}×" if u and lo else "")
+            print(f"  {kind:<24} {ustr}   {lstr}   {ratio}")
+        print("\n== the load over time: requests, p50 / p95 (ms) per 15 s ==")
+        for window in range(0, int(tables_seconds) + 15, 15):
+            part = [d for t, d in loaded.timeline
+                    if window <= t - load_start < window + 15]
+            if part:
+                print(f"  {window:4d}–{window + 15:<4d} s {len(part):6d} "
+                      f"{percentile(part, .5) * 1000:8.1f} / {percentile(part, .95) * 1000:8.1f}")
+        total = sum(len(v) for v in loaded.times.values())
+        print(f"\nloaded requests: {total} in {tables_seconds:.0f} s "
+              f"({total / max(tables_seconds, 1):.1f}/s); whole run "
+              f"{time.monotonic() - started:.0f} s")
+        return 1 if errors else 0
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        if temporary is not None:
+            from django.db import connections
+
+            connections.close_all()
+            drop_postgres(given, temporary)
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
