@@ -9,9 +9,10 @@ MANAGE := $(PY) manage.py
 LANGS := cs sk en
 HOST := 127.0.0.1:8000
 PORT ?= 8000
-# gunicorn for `make run`: 2 processes × 4 threads suit a 2-core laptop (SQLite in WAL mode).
-GUNICORN_WORKERS ?= 2
-GUNICORN_THREADS ?= 4
+# gunicorn for `make run` (see marias_admin/gunicorn_conf.py): 4 processes × 2 threads on a
+# 2-core laptop (SQLite in WAL mode), measured with `make loadtest`.
+GUNICORN_WORKERS ?= 4
+GUNICORN_THREADS ?= 2
 # `make run` on SQLite copies the database to var/backups this often (manage.py backup).
 BACKUP_MINUTES ?= 5
 
@@ -24,7 +25,7 @@ help:
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
 	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make loadtest - a tournament day on loopback: 80 tables, 300 spectators (≤ 3 min)"
-	@echo "make lint     - ruff check"
+	@echo "make lint     - ruff check, then mypy on scoring/ and the seating generator"
 	@echo "make messages - update and compile translations ($(LANGS))"
 
 $(VENV)/.installed: pyproject.toml
@@ -60,8 +61,8 @@ run: bootstrap static
 		$(MANAGE) backup --every $(BACKUP_MINUTES) & backup_pid=$$!; \
 		trap 'kill $$backup_pid 2>/dev/null || true' EXIT INT TERM;; \
 	esac; \
-	$(VENV)/bin/gunicorn marias_admin.wsgi:application --bind 0.0.0.0:$(PORT) \
-		--workers $(GUNICORN_WORKERS) --threads $(GUNICORN_THREADS) --timeout 120 \
+	GUNICORN_WORKERS=$(GUNICORN_WORKERS) GUNICORN_THREADS=$(GUNICORN_THREADS) PORT=$(PORT) \
+		$(VENV)/bin/gunicorn -c python:marias_admin.gunicorn_conf marias_admin.wsgi:application \
 		--access-logfile -
 
 # Development: runserver with DEBUG on (technical error pages, files served from the apps).
@@ -73,13 +74,15 @@ dev: bootstrap
 loadtest: venv
 	$(PY) scripts/loadtest.py
 
+# ruff on everything, then mypy on the pure parts (files in pyproject.toml's [tool.mypy]).
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
+# The SQLite suite (with the browser tests) and the PostgreSQL web suite run side by side.
 test: lint
 	bash scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory test-sqlite
-	$(MAKE) --no-print-directory test-postgres
+	bash scripts/test-both.sh
 
 test-sqlite: venv
 	@echo "== pytest (SQLite, whole suite) =="

@@ -92,8 +92,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
-    "marias_admin.core",
+    # The site's apps in their layers, bottom first: each imports only those above it in this
+    # list (README, "Layout"; tests/test_layers.py).
     "marias_admin.audit",
+    "marias_admin.core",
     "marias_admin.players",
     "marias_admin.tournaments",
     "marias_admin.seating",
@@ -102,6 +104,7 @@ INSTALLED_APPS = [
     "marias_admin.printouts",
     "marias_admin.seasons",
     "marias_admin.archive",
+    "marias_admin.demo",
 ]
 
 MIDDLEWARE = [
@@ -118,7 +121,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After LocaleMiddleware: a tournament's pages in its language (Slovak for SZMK) unless
     # the visitor chose one with the language switcher.
-    "marias_admin.core.middleware.TournamentLanguageMiddleware",
+    "marias_admin.tournaments.middleware.TournamentLanguageMiddleware",
     # Any successful write to a tournament's URL makes its cached public pages stale.
     "marias_admin.core.pagecache.InvalidateOnWriteMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout page.
@@ -204,8 +207,9 @@ elif TESTING:
 else:
     CACHES = {"default": _cache_from_env(f"file://{VAR_DIR / 'cache'}")}
 PUBLIC_PAGE_CACHE_SECONDS = 600
-# A public page is rendered anew at most this often; spectators poll every 10–30 s anyway.
-PUBLIC_PAGE_CACHE_MIN_SECONDS = 0 if TESTING else 5
+# A public page is rendered anew at most this often (a confirmed sheet shows within 10 s);
+# spectators poll every 10–30 s anyway.
+PUBLIC_PAGE_CACHE_MIN_SECONDS = 0 if TESTING else 10
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -7,7 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("marias_admin.core.accounts_urls")),
-    path("players/", include("marias_admin.players.urls")),
+    path("players/", include("marias_admin.tournaments.urls_import")),
     path("print/", include("marias_admin.printouts.urls")),
     path("tournaments/", include("marias_admin.tournaments.urls")),
     path("", include("marias_admin.seating.urls")),

@@ -4,14 +4,23 @@ Never imports Django; the web apps call in, nothing calls out.
 """
 
 from scoring.errors import Problem, ScoringError
-from scoring.hand import Doubling, Hand, Marriage, Points, PremiumFacts, Renonc, SilentSeven
+from scoring.hand import (
+    Announcement,
+    Doubling,
+    Hand,
+    Marriage,
+    Points,
+    PremiumFacts,
+    Renonc,
+    SilentSeven,
+)
 from scoring.presets import PRESETS, get_preset
 from scoring.ruleset import CONCESSION, Ruleset
 from scoring.settle import Settlement, settle
 from scoring.types import Component, Side, Suit
 
 __all__ = [
-    "CONCESSION", "PRESETS", "Component", "Doubling", "Hand", "Marriage", "Points",
+    "CONCESSION", "PRESETS", "Announcement", "Component", "Doubling", "Hand", "Marriage", "Points",
     "PremiumFacts", "Problem", "Renonc", "Ruleset", "ScoringError", "Settlement", "Side",
     "SilentSeven", "Suit", "get_preset", "settle",
 ]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from scoring.formatting import Money, format_money
 from scoring.messages import render
 from scoring.premium.tables import format_pb, pb_out
 from scoring.ruleset import Ruleset
@@ -21,15 +22,18 @@ _PARTS_CS = {
     "two_sevens": "dvě sedmy",
     "silent_seven": "tichá sedma",
     "silent_hundred_tens": "tiché sto nad 100",
+    "seven_against": "sedma proti",  # obecná pravidla VII.1: announced by the defence
+    "hundred_against": "sto proti",
 }
 _PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens",
-             "silent_hundred_tens": "silent hundred past 100"}
-_PARTS_SK = {"silent_hundred_tens": "tichá stovka nad 100"}
+             "silent_hundred_tens": "silent hundred past 100", "seven_against": "seven against",
+             "hundred_against": "hundred against"}
+_PARTS_SK = {"silent_hundred_tens": "tichá stovka nad 100", "hundred_against": "stovka proti"}
 
 
 # The participle agrees with the part's name (hra uhrána, sto uhráno, betl uhrán, malý uhraný).
 _GENDER = {"hra": "f", "sedma": "f", "tichá sedma": "f", "stovka": "f", "sto": "n",
-           "tichá stovka nad 100": "f",
+           "tichá stovka nad 100": "f", "sedma proti": "f", "stovka proti": "f",
            "betl": "m", "durch": "m", "malý": "m", "veľký": "m", "dvě sedmy": "p"}
 _PARTICIPLES = {
     "cs": {"f": ("uhrána", "prohrána"), "n": ("uhráno", "prohráno"), "m": ("uhrán", "prohrán"),
@@ -80,14 +84,14 @@ class Line:
         if not self.is_component:
             params = {k: format_pb(v, lang) if isinstance(v, Fraction) else v
                       for k, v in self.params.items()}
-            params |= {"amount": money_text(abs(self.value), ruleset),
+            params |= {"amount": money_text(abs(self.value), ruleset, lang),
                       "units": self.units}
             return who + render(f"line_{self.part}", lang, **params)
         local = (dict(ruleset.part_names).get(self.part)
                  or (_PARTS_SK.get(self.part) if lang == "sk" else None)
                  or _PARTS_CS[self.part])
         name = _PARTS_EN.get(self.part, self.part) if lang == "en" else local
-        pieces = [f"{self.units} × {money_text(ruleset.base, ruleset)}"]
+        pieces = [f"{self.units} × {money_text(ruleset.base, ruleset, lang)}"]
         if self.hearts != 1:
             pieces.append(render("line_hearts", lang, factor=self.hearts))
         if self.level:
@@ -97,7 +101,7 @@ class Line:
         outcome = _outcome(name, bool(self.won), lang)
         note = f" ({render('note_' + self.note, lang, **self.params)})" if self.note else ""
         return (f"{who}{name} {outcome}{note}: " + " · ".join(pieces)
-                + f" = {money_text(self.value, ruleset)}")
+                + f" = {money_text(self.value, ruleset, lang)}")
 
     def as_dict(self, ruleset: Ruleset, lang: str = "cs") -> dict[str, Any]:
         data: dict[str, Any] = {"part": self.part, "value": self.value}
@@ -107,14 +111,13 @@ class Line:
         if self.payers:
             data["payers"] = list(self.payers)
         if self.params:
-            data["params"] = {k: pb_out(v) if isinstance(v, Fraction) else v
+            data["params"] = {k: pb_out(v) if isinstance(v, Fraction)
+                              else v.in_language(lang) if isinstance(v, Money) else v
                               for k, v in self.params.items()}
         data["text"] = self.describe(ruleset, lang)
         return data
 
 
-def money_text(amount: int, ruleset: Ruleset) -> str:
-    """Minor units as a decimal amount for display, e.g. 320 → "3,20 CZK"."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    return f"{sign}{whole},{cents:02d} {ruleset.currency}"
+def money_text(amount: int, ruleset: Ruleset, lang: str = "cs") -> str:
+    """Minor units as an amount with the ruleset's currency: 320 → "3,20 Kč" (en "3.20 CZK")."""
+    return format_money(amount, ruleset.currency, lang)

@@ -58,12 +58,15 @@ class Doubling:
 
     ``by`` names the defenders who joined the doubling (needed for C.5 laid-down games and for
     per-defender binding); ``per_defender`` records a different level for some payers.
+    ``raises`` is the chain as it was said, one seat per raise (flek, re, tutti, ...: obecná
+    pravidla V.5); when recorded, the level is its length and ``by`` the defenders in it.
     """
 
     component: Component
     level: int
     by: tuple[Seat, ...] = ()
     per_defender: tuple[tuple[Seat, int], ...] = ()
+    raises: tuple[Seat, ...] = ()
 
     def level_for(self, payer: Seat, per_defender_binding: bool) -> int:
         for seat, level in self.per_defender:
@@ -72,6 +75,24 @@ class Doubling:
         if per_defender_binding and self.by and payer not in self.by:
             return 0
         return self.level
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A part announced by a defender against the declarer: sedma proti, sto proti
+    (obecná pravidla VII.1, pagat L46 "7 gegen", "100 gegen").
+
+    ``raises`` is its own doubling chain (the declaring side says flek, the defence re, ...);
+    ``won`` is the defence's result (for a sto, None: the points decide); ``killed``: a seven
+    lost by being beaten in the last trick (pagat L103, the vernichtete Sieben).
+    """
+
+    component: Component
+    by: Seat
+    level: int = 0
+    raises: tuple[Seat, ...] = ()
+    won: bool | None = None
+    killed: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,21 +164,32 @@ class Hand:
     # SZMK C.6.e: a sto (or 100+7) played with a marriage the declarer held but did not
     # announce; the sto is lost and the payment follows from this marriage.
     unannounced_marriage: Marriage | None = None
+    # Parts announced by the defence (sedma proti, sto proti), in the order announced
+    announcements: tuple[Announcement, ...] = ()
+    # The declarer's announced seven was beaten in the last trick (pagat L103)
+    seven_killed: bool = False
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:
         # components in ladder order, seats sorted, and "accepted" only as no entry at all.
+        # A recorded chain of raises fixes the level and the defenders who joined it.
         canonical = (
-            Doubling(d.component, d.level, tuple(sorted(set(d.by))), tuple(sorted(d.per_defender)))
+            Doubling(d.component, d.level or len(d.raises),
+                     tuple(sorted(set(d.by or (s for s in d.raises if s != self.declarer)))),
+                     tuple(sorted(d.per_defender)), tuple(d.raises))
             for d in self.doublings
         )
         ordered = tuple(
             sorted(
-                (d for d in canonical if d.level or d.by or d.per_defender),
+                (d for d in canonical if d.level or d.by or d.per_defender or d.raises),
                 key=lambda d: COMPONENT_ORDER.index(d.component),
             )
         )
         object.__setattr__(self, "doublings", ordered)
+        object.__setattr__(self, "announcements", tuple(
+            Announcement(a.component, a.by, a.level or len(a.raises), tuple(a.raises), a.won,
+                         a.killed)
+            for a in self.announcements))
         object.__setattr__(self, "incorrect_flek_by", tuple(sorted(set(self.incorrect_flek_by))))
         if self.incorrect_flek_by:
             object.__setattr__(self, "doublings_cancelled", True)

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from scoring.errors import Problem, ScoringError
 from scoring.hand import (
+    Announcement,
     Doubling,
     Hand,
     Late,
@@ -33,6 +34,7 @@ _HAND_FIELDS = {
     "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won", "durch_won",
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
     "doublings_cancelled", "incorrect_flek_by", "late", "unannounced_marriage",
+    "announcements", "seven_killed",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -119,7 +121,31 @@ def hand_from_dict(data: Any) -> Hand:
         late=_opt(data.get("late"), _late),
         unannounced_marriage=_opt(data.get("unannounced_marriage"),
                                   lambda v: _marriage(v, "unannounced_marriage")),
+        announcements=_announcements(data.get("announcements") or []),
+        seven_killed=bool(_opt_bool(data.get("seven_killed"), "seven_killed")),
     )
+
+
+def _announcements(value: Any) -> tuple[Announcement, ...]:
+    """Parts announced by the defence: [{"component": "seven", "by": 3, "won": true}, ...]."""
+    if not isinstance(value, list):
+        raise _fail("json_type", "announcements", expected="list")
+    result = []
+    for index, item in enumerate(value):
+        field = f"announcements.{index}"
+        data = _mapping(item, field)
+        _check_keys(data, {"component", "by", "level", "raises", "won", "killed"}, f"{field}.")
+        if "by" not in data:
+            raise _fail("json_missing_field", f"{field}.by", name=f"{field}.by")
+        result.append(Announcement(
+            _enum(Component, data.get("component"), f"{field}.component"),
+            _int(data["by"], f"{field}.by"),
+            _int(data.get("level", 0), f"{field}.level"),
+            _seats(data.get("raises") or [], f"{field}.raises"),
+            _opt_bool(data.get("won"), f"{field}.won"),
+            bool(_opt_bool(data.get("killed"), f"{field}.killed")),
+        ))
+    return tuple(result)
 
 
 def _late(value: Any) -> Late:
@@ -140,7 +166,7 @@ def _doublings(value: Any) -> tuple[Doubling, ...]:
         field = f"doublings.{key}"
         component = _enum(Component, key, field)
         if isinstance(spec, Mapping):
-            _check_keys(spec, {"level", "by", "per_defender"}, f"{field}.")
+            _check_keys(spec, {"level", "by", "per_defender", "raises"}, f"{field}.")
             by = spec.get("by") or []
             if not isinstance(by, list):
                 raise _fail("json_type", f"{field}.by", expected="list of seats")
@@ -154,6 +180,7 @@ def _doublings(value: Any) -> tuple[Doubling, ...]:
                         (_seat_key(k, f"{field}.per_defender"), _int(v, f"{field}.per_defender"))
                         for k, v in per.items()
                     )),
+                    _seats(spec.get("raises") or [], f"{field}.raises"),
                 )
             )
         else:
@@ -283,6 +310,10 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         data["late"] = {"seat": hand.late.seat, "minutes": hand.late.minutes}
     if hand.unannounced_marriage is not None:
         data["unannounced_marriage"] = _marriage_out(hand.unannounced_marriage)
+    if hand.announcements:
+        data["announcements"] = [_announcement_out(a) for a in hand.announcements]
+    if hand.seven_killed:
+        data["seven_killed"] = True
     if hand.incorrect_flek_by:
         data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
     elif hand.doublings_cancelled:
@@ -290,7 +321,22 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     return data
 
 
+def _announcement_out(a: Announcement) -> dict[str, Any]:
+    out: dict[str, Any] = {"component": a.component.value, "by": a.by}
+    if a.raises:
+        out["raises"] = list(a.raises)
+    elif a.level:
+        out["level"] = a.level
+    if a.won is not None:
+        out["won"] = a.won
+    if a.killed:
+        out["killed"] = True
+    return out
+
+
 def _doubling_out(d: Doubling) -> int | dict[str, Any]:
+    if d.raises and not d.per_defender:
+        return {"raises": list(d.raises)}
     if not d.by and not d.per_defender:
         return d.level
     out: dict[str, Any] = {"level": d.level}
@@ -298,6 +344,8 @@ def _doubling_out(d: Doubling) -> int | dict[str, Any]:
         out["by"] = list(d.by)
     if d.per_defender:
         out["per_defender"] = {str(s): level for s, level in d.per_defender}
+    if d.raises:
+        out["raises"] = list(d.raises)
     return out
 
 

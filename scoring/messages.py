@@ -291,9 +291,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only a defender earns PB for a flek (seat {seat} is not one).",
     },
     "premium_facts_missing": {
-        "cs": "Pro PB hry {contract} chybí údaj ({fact}); PB se nepřidělují.",
-        "sk": "Pre PB hry {contract} chýba údaj ({fact}); PB sa neprideľujú.",
-        "en": "PB of {contract} need a missing fact ({fact}); no PB awarded.",
+        "cs": "Uhraná hra {contract} má PB, ale k jejich výpočtu chybí {facts}. Doplňte to, "
+              "jinak se PB nepřidělí.",
+        "sk": "Uhraná hra {contract} má PB, ale na ich výpočet chýba {facts}. Doplňte to, "
+              "inak sa PB nepridelia.",
+        "en": "The made {contract} earns PB, but counting them needs {facts}. Add it, or no "
+              "PB are awarded.",
     },
     "premium_cell_unknown": {
         "cs": "Tabulka PB {table} nezná hodnotu {row} ({column}); PB za tuto část nepřiděleny.",
@@ -563,13 +566,30 @@ class Named:
         return self.cs
 
 
+_AND = {"cs": " a ", "sk": " a ", "en": " and "}
+
+
+def named_list(items: list[Named]) -> Named:
+    """Several names as one, in each language: "a, b a c" (en "a, b and c")."""
+
+    def joined(lang: str) -> str:
+        words = [item.in_language(lang) for item in items]
+        if len(words) < 2:
+            return "".join(words)
+        return ", ".join(words[:-1]) + _AND[lang] + words[-1]
+
+    return Named(joined("cs"), joined("en"), joined("sk"))
+
+
 def render(message_code: str, lang: str = "cs", /, **params: Any) -> str:
     """The message of ``message_code`` in ``lang`` (Czech when the language has no text)."""
     texts = MESSAGES.get(message_code)
     if texts is None:
         return message_code
     text = texts.get(lang) or texts.get(FALLBACK.get(lang, "cs")) or texts["cs"]
-    values = {k: v.in_language(lang) if isinstance(v, Named) else v for k, v in params.items()}
+    # Named texts and amounts (scoring.formatting.Money) read in the message's language.
+    values = {k: v.in_language(lang) if hasattr(v, "in_language") else v
+              for k, v in params.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError):

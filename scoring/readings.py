@@ -64,7 +64,9 @@ READINGS: tuple[Reading, ...] = (
                    "SZMK 2024 C.1 (aritmetickým radom), C.5, C.6.b (each further ten is worth "
                    "one more stovka, added); ČSM obecná pravidla V.6"),
             Option("geometric", "the part doubles with each ten",
-                   "not in the texts; kept for clubs that play it"),
+                   "pagat L84, L88 (the traditional game: 4, 8, 16 ...)"),
+            Option("half_step", "each ten adds half the value at 100 (4+2+2+2)",
+                   "pagat L101 (a variant)"),
         ),
     ),
     Reading(
@@ -128,6 +130,92 @@ READINGS: tuple[Reading, ...] = (
                    "fleker)"),
         ),
         applies=lambda r: bool(r.rates.incorrect_flek),
+    ),
+)
+
+
+def _voleny(ruleset: Ruleset) -> bool:
+    """The volený families (ČSM obecná pravidla, pagat): the defence may announce."""
+    return bool(ruleset.defence_announcements)
+
+
+READINGS += (
+    Reading(
+        "hundred_marriage",
+        "Which marriage counts toward the 100 of an announced sto",
+        (
+            Option("best", "the most valuable one", "ČSM 2023 B; pagat L53 (one of them)"),
+            Option("first_announced", "the first one announced",
+                   "ČSM obecná pravidla VII.1 L240-241 (volený)"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "hundred_failed_counts_opponent_marriages",
+        "Does a failed sto also pay for the other side's marriages?",
+        (
+            Option(True, "yes, a rate for every ten of them", "ČSM obecná pravidla V.6 L170-173"),
+            Option(False, "no, only the tens missing", "pagat L88 (silent; research default)"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "silent_hundred_marriages",
+        "How many marriages count toward reaching a tiché sto",
+        (
+            Option(None, "all of them", "ČSM obecná pravidla V.7 L174-175"),
+            Option(1, "one to reach 100, then all for the tens", "pagat L53"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "hundred_replaces_game",
+        "Does a sto announced by the defence replace the hra?",
+        (
+            Option(True, "yes, the hra is not paid", "pagat L93; ČSM obecná is silent"),
+            Option(False, "no, the hra is paid as well (without a tiché sto)",
+                   "research/variants.md §2.2 alternative"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "renonc_game_value",
+        "What the game lost by a renonc is worth",
+        (
+            Option("points_as_they_stand", "the points as they stand, the rest to the innocent",
+                   "ČSM 2023 E.6.b"),
+            Option("basic_at_levels", "every part once at its reached level",
+                   "ČSM obecná pravidla VI.3 L227 'dle výsledku flekování'; pagat L91"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "flek_binding_no_trumps",
+        "Whom a flek on betl or durch binds",
+        (
+            Option(None, "as flek_binding", "ČSM obecná V.1 L140-141; pagat L73"),
+            Option("per_defender", "only the defender who says it",
+                   "ČSM volený 2007 B/15 (secondary, research/csm.md §4.2)"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "doubling_cap",
+        "How many raises a part allows",
+        (
+            Option(4, "four (flek, re, tutti, boty)", "ČSM 2023; ČSM obecná V.5 'atd.' (silent)"),
+            Option(None, "no cap", "pagat L57 'ohne eine Begrenzung'"),
+        ),
+        applies=_voleny,
+    ),
+    Reading(
+        "rates.seven_killed",
+        "An announced seven beaten in the last trick costs",
+        (
+            Option(None, "the seven's rate, as any lost seven", "ČSM obecná IV.3; pagat L86"),
+            Option(3, "3 units instead of 2 (vernichtete Sieben)", "pagat L103 (variant)"),
+        ),
+        applies=_voleny,
     ),
 )
 

@@ -19,13 +19,17 @@ from scoring.types import (
     Component,
     FlekBinding,
     HandEffect,
+    HundredMarriage,
     IncorrectFlekVoids,
+    RenoncGameValue,
     RenoncKind,
     Series,
     SilentHundredRule,
+    UnplayedRule,
 )
 
 CONCESSION = "concession"  # omyl: not a ladder rung, but what a scorekeeper records instead
+NO_CAP = 1 << 30  # the cap of a ruleset without one: no raise is ever void
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,9 @@ class Rung:
     hearts: bool
     name_cs: str
     name_en: str
+    # Otevřený betl/durch (pagat L30-33): the declarer's cards go face up after trick 1; the
+    # parts are betl or durch, paid at the open rates of :class:`Rates`.
+    open: bool = False
 
     @property
     def has_trumps(self) -> bool:
@@ -69,8 +76,17 @@ class Rates:
     late_minute: int = 0  # SZMK E.5: per started minute late, to every other player
     limit: int | None = 500  # None: no limit (SZMK)
     raised_limit: int | None = 750
+    open_betl: int = 0  # pagat L80: offener Betl 10 (0: the rules have no open contracts)
+    open_durch: int = 0  # pagat L81: offener Durch 20
+    # pagat L103 (variant): an announced seven beaten in the last trick ("vernichtete
+    # Sieben") costs this instead of ``seven``; None: the same as any lost seven
+    seven_killed: int | None = None
 
-    def component(self, component: Component, hearts: bool) -> int:
+    def component(self, component: Component, hearts: bool, open: bool = False) -> int:
+        if open and component is Component.BETL:
+            return self.open_betl
+        if open and component is Component.DURCH:
+            return self.open_durch
         if component is Component.TWO_SEVENS:
             return self.two_sevens_hearts if hearts else self.two_sevens
         return {
@@ -116,13 +132,28 @@ class Ruleset:
     # V.6-V.7 read together; False: the fleked tiché sto at 100, then the unfleked rate per ten).
     silent_hundred_tens_doubled: bool = True
     doubling_names: tuple[str, ...] = ("flek", "re", "tutti", "boty")
-    doubling_cap: int = 4
+    doubling_cap: int | None = 4  # None: no cap (pagat L57 "ohne eine Begrenzung")
     doubling_cap_no_trumps: int | None = None  # betl/durch (SZMK C.9: 2); None: doubling_cap
     hundred_series: Series = Series.ARITHMETIC  # announced sto: each ten past 100
     hundred_seven_as_one: bool = False  # SZMK B.10: 100+7 is won, lost and fleked whole
     flek_binding: FlekBinding = FlekBinding.ALL_PAYERS
+    flek_binding_no_trumps: FlekBinding | None = None  # betl/durch; None: flek_binding
     incorrect_flek_voids: IncorrectFlekVoids = IncorrectFlekVoids.ALL  # SZMK E.2
     hundred_marriages_to_reach: int = 1  # how many marriages count toward the 100
+    hundred_marriage: HundredMarriage = HundredMarriage.BEST  # which of them (VII.1: first)
+    # obecná pravidla V.6: a failed sto also pays a ten for every ten of the other side's
+    # marriages; pagat L88 counts only the tens missing (False)
+    hundred_failed_counts_opponent_marriages: bool = True
+    # Marriages that count toward reaching a tiché sto (None: all, obecná V.7; 1: one, then
+    # all for the tens past 100, pagat L53)
+    silent_hundred_marriages: int | None = None
+    # Parts the defence may announce against the declarer (sedma/sto proti, obecná VII.1)
+    defence_announcements: frozenset[Component] = frozenset()
+    # An announced sto of either side replaces the hra (pagat L93); False: the hra stays
+    hundred_replaces_game: bool = True
+    # A trump game is always the forehand's (obecná VII.1, pagat L25); betl/durch any seat
+    trump_game_forehand_only: bool = False
+    unplayed_rules: frozenset[UnplayedRule] = frozenset({UnplayedRule.SEVEN_VS_FLEKED_GAME})
     # SZMK 2024 C.6.d-e: a sto needs a marriage in the declarer's hand; without one it is the
     # renonce of ``hundred_without_marriage_renonc``, with one not announced it is lost.
     # False (ČSM 2023 B.18): a sto may be announced without a marriage and simply fails.
@@ -133,6 +164,7 @@ class Ruleset:
     renoncs: tuple[RenoncRule, ...] = ()
     first_in_play_renonc_only: bool = True
     renonc_min_basic_rate: bool = True  # E.6.b: never less than the basic rate
+    renonc_game_value: RenoncGameValue = RenoncGameValue.POINTS_AS_THEY_STAND
     premium_table: str | None = "csm-2023-default"  # None: the ruleset has no PB
     premium_referee_threshold: int = 50  # E.6.f and B.3: games of 50+ PB
     sb_premium_factor: int = 1
@@ -164,7 +196,14 @@ class Ruleset:
         no_trumps = component in (Component.BETL, Component.DURCH)
         if no_trumps and self.doubling_cap_no_trumps is not None:
             return self.doubling_cap_no_trumps
-        return self.doubling_cap
+        return NO_CAP if self.doubling_cap is None else self.doubling_cap
+
+    def per_defender(self, rung: Rung | None) -> bool:
+        """Whether a flek binds only the defender who says it, for this contract."""
+        binding = self.flek_binding
+        if rung is not None and not rung.has_trumps and self.flek_binding_no_trumps is not None:
+            binding = self.flek_binding_no_trumps
+        return binding is FlekBinding.PER_DEFENDER
 
     @property
     def has_premium(self) -> bool:
@@ -188,8 +227,15 @@ class Ruleset:
         if unknown:
             raise KeyError(f"unknown ruleset fields: {sorted(unknown)}")
         for name, kind in _ENUM_FIELDS.items():  # a tournament stores readings as JSON text
-            if name in changes and not isinstance(changes[name], kind):
+            if name in changes and changes[name] is not None and not isinstance(
+                    changes[name], kind):
                 changes[name] = kind(changes[name])
+        if "defence_announcements" in changes:
+            changes["defence_announcements"] = frozenset(
+                Component(c) for c in changes["defence_announcements"])
+        if "unplayed_rules" in changes:
+            changes["unplayed_rules"] = frozenset(
+                UnplayedRule(r) for r in changes["unplayed_rules"])
         names = tuple(sorted(set(self.overrides) | set(changes) | ({"rates"} if rates else set())))
         return dataclasses.replace(
             self, code=code or self.code, overrides=names, **changes
@@ -218,6 +264,15 @@ class Ruleset:
             RenoncKind(k) for k in values.get("forgiven_renonc_kinds", ())
         )
         values["flek_binding"] = FlekBinding(values["flek_binding"])
+        for name, kind in _ENUM_FIELDS.items():
+            if values.get(name) is not None and not isinstance(values[name], kind):
+                values[name] = kind(values[name])
+        if "defence_announcements" in values:
+            values["defence_announcements"] = frozenset(
+                Component(c) for c in values["defence_announcements"])
+        if "unplayed_rules" in values:
+            values["unplayed_rules"] = frozenset(
+                UnplayedRule(r) for r in values["unplayed_rules"])
         if "incorrect_flek_voids" in values:
             values["incorrect_flek_voids"] = IncorrectFlekVoids(values["incorrect_flek_voids"])
         values["doubling_names"] = tuple(values["doubling_names"])
@@ -238,6 +293,9 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "hundred_series": Series,
     "flek_binding": FlekBinding,
     "incorrect_flek_voids": IncorrectFlekVoids,
+    "flek_binding_no_trumps": FlekBinding,
+    "hundred_marriage": HundredMarriage,
+    "renonc_game_value": RenoncGameValue,
 }
 
 

@@ -13,19 +13,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.errors import Problem
-from scoring.explain import Line, money_text
-from scoring.hand import Hand, Seat
+from scoring.explain import Line
+from scoring.formatting import Money
+from scoring.hand import Announcement, Hand, Marriage, Seat
 from scoring.premium import PremiumAward, get_table, needs_sheet_description, premium_points
 from scoring.ruleset import CONCESSION, Ruleset, Rung
 from scoring.types import (
     COMPONENT_ORDER,
     Component,
-    FlekBinding,
     HandEffect,
+    HundredMarriage,
     IncorrectFlekVoids,
+    RenoncGameValue,
     Series,
     Side,
     SilentHundredRule,
+    UnplayedRule,
 )
 from scoring.validate import (
     game_won_on_points,
@@ -34,6 +37,7 @@ from scoring.validate import (
     renonc_settles_contract,
     validate,
 )
+from scoring.variants import game_dropped, hundred_announced, replaces_hand, unplayed_rule
 
 HUNDRED_TARGET = 100
 
@@ -59,9 +63,16 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
     rung = ruleset.rung(hand.contract) if hand.contract else None
     if hand.contract == CONCESSION:
         _settle_concession(hand, ruleset, money, lines)
-    elif rung is not None and hand.not_played:
-        # Obecná pravidla V.12: the fleked hra and the accepted sedma cancel out.
-        lines.append(Line("not_played", value=0))
+    elif rung is not None and (unplayed := unplayed_rule(hand, ruleset, rung)) is not None:
+        if unplayed is UnplayedRule.QUIET_TRUMP_GAME:
+            # pagat L96: not played; the forehand (the declarer) is paid the game.
+            _settle_quiet_game(hand, ruleset, rung, money, lines)
+        else:
+            # Obecná pravidla V.12: the fleked hra and the accepted sedma cancel out.
+            lines.append(Line("not_played", value=0))
+    elif (rung is not None and (rule := renonc_rule(hand, ruleset)) is not None
+          and replaces_hand(rule.effect)):
+        _settle_pay_max(hand, ruleset, rung, money, lines)
     elif rung is not None and not renonc_settles_contract(hand, ruleset):
         # SZMK D.4.a, D.4.d, C.6.d: replayed or not played, only the paušál is paid.
         code = hand.renonc.code if hand.renonc else ""
@@ -140,8 +151,16 @@ def _hundred_count(hand: Hand, ruleset: Ruleset) -> int:
     held = hand.points.declarer_marriages
     if hand.unannounced_marriage is not None:
         held = (*held, hand.unannounced_marriage)
-    best = sorted((m.value for m in held), reverse=True)
-    return hand.points.declarer_cards + sum(best[: ruleset.hundred_marriages_to_reach])
+    return hand.points.declarer_cards + _counted(held, ruleset)
+
+
+def _counted(marriages: tuple[Marriage, ...], ruleset: Ruleset, count: int | None = None) -> int:
+    """The marriages that count toward 100: the best, or the first announced (VII.1)."""
+    values = [m.value for m in marriages]
+    if ruleset.hundred_marriage is not HundredMarriage.FIRST_ANNOUNCED:
+        values.sort(reverse=True)
+    n = ruleset.hundred_marriages_to_reach if count is None else count
+    return sum(values[:n])
 
 
 def _cancelled_line(hand: Hand, ruleset: Ruleset) -> Line:
@@ -170,6 +189,50 @@ def _settle_concession(
     lines.append(Line("concession", units=ruleset.rates.concession, value=-amount))
 
 
+def _settle_quiet_game(
+    hand: Hand, ruleset: Ruleset, rung: Rung, money: dict[Seat, int], lines: list[Line]
+) -> None:
+    """Pagat L96: a trump game without announcements or flek is not played; the forehand is
+    paid one game by every payer (two with hearts)."""
+    hearts = ruleset.hearts_factor if rung.hearts else 1
+    units = ruleset.rates.game * hearts
+    amount = units * ruleset.base
+    for payer in hand.payers:
+        _transfer(money, frm=payer, to=hand.declarer, amount=amount)
+    lines.append(Line("quiet_game", units=units, value=amount))
+
+
+def _settle_pay_max(
+    hand: Hand, ruleset: Ruleset, rung: Rung, money: dict[Seat, int], lines: list[Line]
+) -> None:
+    """Pagat L91: the offender pays every other player the larger of the paušál and the value
+    of the contract and its announcements, each once at its reached level."""
+    assert hand.renonc is not None
+    rule = renonc_rule(hand, ruleset)
+    assert rule is not None
+    pausal = (getattr(ruleset.rates, rule.penalty_rate) if rule.penalty_rate else 0) * ruleset.base
+    hearts = ruleset.hearts_factor if rung.hearts else 1
+    contract = 0
+    parts = [(c, hand.doubling(c).level) for c in rung.components]
+    parts += [(a.component, a.level) for a in hand.announcements]
+    for component, level in parts:
+        if component is Component.GAME and game_dropped(hand, ruleset):
+            continue
+        factor = hearts if component in ruleset.hearts_components else 1
+        units = ruleset.rates.component(component, rung.hearts, rung.open)
+        contract += (units * factor * 2 ** min(level, ruleset.cap_for(component))
+                     * ruleset.base)
+    amount = max(pausal, contract)
+    offender = hand.renonc.offender
+    for seat in hand.seats:
+        if seat != offender:
+            _transfer(money, frm=offender, to=seat, amount=amount)
+    lines.append(Line("renonc_pays_max", value=-amount,
+                      params={"seat": offender, "code": rule.code,
+                              "pausal": Money(pausal, ruleset.currency),
+                              "contract": Money(contract, ruleset.currency)}))
+
+
 def _settle_contract(
     hand: Hand,
     ruleset: Ruleset,
@@ -182,7 +245,7 @@ def _settle_contract(
     raised = hand.laid_down and len(flekers) >= 2  # ČSM 2023 C.5
     limit = _limit(ruleset, ruleset.rates.limit)
     owed: dict[Seat, int] = {}
-    distinct_payers = _payer_groups(hand, ruleset)
+    distinct_payers = _payer_groups(hand, ruleset, rung)
     for payers in distinct_payers:
         payer = payers[0]
         parts = _component_lines(hand, ruleset, rung, won, payer)
@@ -191,7 +254,7 @@ def _settle_contract(
         lines.extend(p.for_payers(tag) for p in parts)
         if limit is not None and abs(total) > limit:
             lines.append(Line("limit", payers=tag, value=limit if total > 0 else -limit,
-                              params={"before": money_text(total, ruleset)}))
+                              params={"before": Money(total, ruleset.currency)}))
             total = limit if total > 0 else -limit
         for seat in payers:
             owed[seat] = total
@@ -223,9 +286,9 @@ def _limit(ruleset: Ruleset, units: int | None) -> int | None:
     return None if units is None else units * ruleset.base
 
 
-def _payer_groups(hand: Hand, ruleset: Ruleset) -> list[tuple[Seat, ...]]:
+def _payer_groups(hand: Hand, ruleset: Ruleset, rung: Rung) -> list[tuple[Seat, ...]]:
     """Payers grouped by the doubling levels that bind them (one group unless per defender)."""
-    per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+    per_defender = ruleset.per_defender(rung)
     groups: dict[tuple[int, ...], list[Seat]] = {}
     for payer in hand.payers:
         void = _void_for(hand, ruleset, payer)
@@ -245,20 +308,30 @@ def _component_lines(
     unfleked: bool = False,
 ) -> list[Line]:
     """The signed value of each component for one payer (positive: he pays the declarer)."""
-    per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+    per_defender = ruleset.per_defender(rung)
     hearts = ruleset.hearts_factor if rung.hearts else 1
     lost_by_renonc = renonc_loses_hand(hand, ruleset)
     result: list[Line] = []
     as_one = _hundred_seven_as_one(ruleset, rung)
+    dropped = game_dropped(hand, ruleset)
     for component in sorted(rung.components, key=COMPONENT_ORDER.index):
+        if dropped and component is Component.GAME:
+            continue  # a sto announced against the declarer replaces the hra (pagat L93)
         # SZMK B.10: the flek of 100+7 is said to the whole, recorded on the sto.
         doubled = Component.HUNDRED if as_one and component is Component.SEVEN else component
         declared = hand.level_for(hand.doubling(doubled), payer, per_defender)
         cancelled = unfleked or _void_for(hand, ruleset, payer)
         level = 0 if cancelled else min(declared, ruleset.cap_for(component))
         factor = hearts if component in ruleset.hearts_components else 1
-        units = ruleset.rates.component(component, rung.hearts)
-        steps, note = _steps(hand, ruleset, component, won[component], lost_by_renonc)
+        units = ruleset.rates.component(component, rung.hearts, rung.open)
+        raw_steps, note = _steps(hand, ruleset, component, won[component], lost_by_renonc,
+                                 rung)
+        units, steps = _whole_steps(units, raw_steps)
+        if rung.open:
+            note = "open"
+        if (component is Component.SEVEN and not won[component] and hand.seven_killed
+                and ruleset.rates.seven_killed is not None and not lost_by_renonc):
+            units, note = ruleset.rates.seven_killed, "seven_killed"  # pagat L103
         sign = 1 if won[component] else -1
         params: dict[str, int] = {}
         tens_apart = 0
@@ -278,16 +351,77 @@ def _component_lines(
             result.append(Line("silent_hundred_tens", units=units, hearts=factor, level=0,
                                steps=tens_apart, won=won[component], note="hundred_made",
                                value=sign * units * factor * tens_apart * ruleset.base))
+    for announcement in hand.announcements:
+        result.append(_announcement_line(hand, ruleset, rung, announcement, payer, unfleked,
+                                         lost_by_renonc))
     if hand.silent_seven is not None and not lost_by_renonc:
         result.append(_silent_seven_line(hand, ruleset, rung, payer, unfleked))
     return result
 
 
+def _whole_steps(units: int, steps: int | Fraction) -> tuple[int, int]:
+    """Half steps (pagat L101: 4+2+2+2) as whole steps of half the rate."""
+    fraction = Fraction(steps)
+    if fraction.denominator == 1:
+        return units, int(fraction)
+    assert units % fraction.denominator == 0, "half steps need an even rate"
+    return units // fraction.denominator, int(fraction * fraction.denominator)
+
+
+def _announcement_line(hand: Hand, ruleset: Ruleset, rung: Rung, announcement: Announcement,
+                       payer: Seat, unfleked: bool, by_renonc: bool) -> Line:
+    """A part the defence announced (sedma proti, sto proti: obecná VII.1, pagat L46).
+
+    Its own chain doubles it; it is won or lost by the defence, so the value is negative
+    (the payer receives) when the defence makes it. A sto proti counts as the declarer's sto
+    does, with the sides swapped.
+    """
+    component = announcement.component
+    hearts = ruleset.hearts_factor if rung.hearts and component in ruleset.hearts_components else 1
+    cancelled = unfleked or _void_for(hand, ruleset, payer)
+    level = 0 if cancelled else min(announcement.level, ruleset.cap_for(component))
+    units = ruleset.rates.component(component, rung.hearts)
+    points = hand.points
+    params: dict[str, int] = {"seat": announcement.by}
+    steps: int | Fraction = 1
+    if by_renonc:
+        assert hand.renonc is not None
+        won = hand.renonc.offender == hand.declarer
+        note = "basic_rate"
+    elif component is Component.SEVEN:
+        won = bool(announcement.won)
+        note = "seven_against"
+        if (not won and announcement.killed and ruleset.rates.seven_killed is not None):
+            units, note = ruleset.rates.seven_killed, "seven_killed"
+    elif points is None:
+        won, note = bool(announcement.won), "basic_rate"
+    else:
+        count = points.defence_cards + _counted(points.defence_marriages, ruleset)
+        won = count >= HUNDRED_TARGET
+        params["total"] = points.defence_total
+        if won:
+            note = "hundred_against_made"
+            steps = _series(ruleset, 1, (points.defence_total - HUNDRED_TARGET) // 10)
+        else:
+            note = "hundred_against_failed"
+            other = (sum(m.value for m in points.declarer_marriages)
+                     if ruleset.hundred_failed_counts_opponent_marriages else 0)
+            missing = (HUNDRED_TARGET - count + other) // 10
+            steps = _series(ruleset, 1, max(missing, 1) - 1)
+    units, whole = _whole_steps(units, steps)
+    value = (-1 if won else 1) * units * hearts * 2**level * whole * ruleset.base
+    return Line(f"{component.value}_against", units=units, hearts=hearts, level=level,
+                steps=whole, value=value, note=note, won=won, params=params)
+
+
 def _steps(
-    hand: Hand, ruleset: Ruleset, component: Component, won: bool, by_renonc: bool
-) -> tuple[int, str]:
+    hand: Hand, ruleset: Ruleset, component: Component, won: bool, by_renonc: bool,
+    rung: Rung,
+) -> tuple[int | Fraction, str]:
     """How many times the rate counts: tens over or under 100, or tiché sto (obecná V.6, V.7)."""
     points = hand.points
+    if by_renonc and ruleset.renonc_game_value is RenoncGameValue.BASIC_AT_LEVELS:
+        return 1, "basic_rate"  # obecná VI.3: the game at the reached levels, once
     if component is Component.HUNDRED:
         if points is None:
             return 1, "basic_rate"
@@ -303,16 +437,24 @@ def _steps(
             return 1, "basic_rate"
         else:
             missing = HUNDRED_TARGET - _hundred_count(hand, ruleset)
-            defence = sum(m.value for m in points.defence_marriages)
+            defence = (sum(m.value for m in points.defence_marriages)
+                       if ruleset.hundred_failed_counts_opponent_marriages else 0)
             steps = (missing + defence) // 10
         if steps < 1 and (by_renonc or hand.laid_down) and ruleset.renonc_min_basic_rate:
             return 1, "basic_rate"  # ČSM 2023 E.6.b: never below the basic rate
         note = "hundred_made" if won else "hundred_failed"
         return _series(ruleset, 1, max(steps, 1) - 1), note
-    if component is Component.GAME and points is not None:
+    if component is Component.GAME and points is not None and not hundred_announced(hand, rung):
         winner_total = points.declarer_total if won else points.defence_total
         rule = ruleset.silent_hundred
-        if winner_total >= HUNDRED_TARGET and rule is not SilentHundredRule.NONE:
+        if ruleset.silent_hundred_marriages is not None:
+            # pagat L53: one marriage to reach the 100, then all of them for the tens.
+            cards, held = ((points.declarer_cards, points.declarer_marriages) if won
+                           else (points.defence_cards, points.defence_marriages))
+            reached = cards + _counted(held, ruleset, ruleset.silent_hundred_marriages)
+        else:
+            reached = winner_total
+        if reached >= HUNDRED_TARGET and rule is not SilentHundredRule.NONE:
             tens = (winner_total - HUNDRED_TARGET) // 10
             if rule is SilentHundredRule.SERIES:
                 # SZMK C.5: a reached 100 is a nahraná stovka, twice the hra (10 c); C.6.b:
@@ -328,14 +470,17 @@ def _steps(
 SILENT_HUNDRED_STEPS = 2  # a reached 100 counts the hra twice (obecná V.7, SZMK C.5)
 
 
-def _series(ruleset: Ruleset, first: int, tens: int) -> int:
+def _series(ruleset: Ruleset, first: int, tens: int) -> int | Fraction:
     """Steps after ``tens`` full tens past 100, ``first`` being the value at 100.
 
     SZMK C.1 "aritmetickým radom", C.6.b: each ten adds the value at 100 once more (a stovka
-    per ten for the announced stovka, a nahraná stovka per ten for a farba).
+    per ten for the announced stovka, a nahraná stovka per ten for a farba). Pagat L101:
+    geometric by default, half steps (4+2+2+2) as a variant.
     """
     if ruleset.hundred_series is Series.GEOMETRIC:
         return first * 2**tens
+    if ruleset.hundred_series is Series.HALF_STEP:
+        return first + Fraction(first * tens, 2)
     return first * (1 + tens)
 
 
@@ -348,7 +493,7 @@ def _silent_seven_line(
     hearts = ruleset.hearts_factor if rung.hearts and ruleset.silent_seven_hearts else 1
     level = 0
     if ruleset.silent_seven_doubled and not unfleked and not _void_for(hand, ruleset, payer):
-        per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
+        per_defender = ruleset.per_defender(rung)
         level = min(hand.level_for(hand.doubling(Component.HUNDRED), payer, per_defender),
                     ruleset.cap_for(Component.HUNDRED))
     declarer_gains = silent.won == (silent.side is Side.DECLARER)
@@ -403,7 +548,8 @@ def _settle_penalty(
         return
     rule = renonc_rule(hand, ruleset)
     assert rule is not None, "validated"
-    if rule.penalty_rate is None or rule.effect is HandEffect.LOST_BY_OFFENDER:
+    if rule.penalty_rate is None or rule.effect in (
+            HandEffect.LOST_BY_OFFENDER, HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT):
         return
     units = getattr(ruleset.rates, rule.penalty_rate)
     if hand.renonc.forgiven:

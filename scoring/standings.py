@@ -7,7 +7,7 @@ differ). The web layer feeds it only confirmed table results.
 SZMK (domain.md §3, "Round result"): the table ranks by money, table points 5/3/1 (0 for a 4th
 player) shared by tied players (``TieShare.AVERAGE``), and the tournament orders by points,
 money, the round record (``RankKey.ROUND_RECORD``) and the best single round
-(``RankKey.BEST_ROUND``). A contumation (rules E.5) fixes a round's points: see
+(``RankKey.BEST_ROUND``). A contumation (SZMK 2024 E.5) fixes a round's points: see
 ``RoundScore.fixed_points``.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
@@ -32,7 +32,7 @@ class RankKey(StrEnum):
     BP = "bp"  # placement points (tournament chain only)
     # Tournament chain only. The round record: the player's round points (BP) sorted from the
     # best to the worst and compared element by element, so more round wins beat fewer, then
-    # more second places, and so on (our reading of SZMK's "better round records", §3).
+    # more second places, and so on (our reading of SZMK's "better round records", domain.md §3).
     ROUND_RECORD = "round_record"
     # Tournament chain only: the money (ZB) of the player's best single round; with a round
     # budget (SZMK) that orders exactly like the best round money ("nahratá suma").
@@ -121,7 +121,7 @@ def sb_of(score: RoundScore, rules: StandingsRules) -> Fraction:
     return score.money + rules.premium_factor * score.premium * rules.minor_per_major
 
 
-def _key(values: dict[RankKey, Any], chain: Sequence[RankKey]) -> tuple:
+def _key(values: Mapping[RankKey, object], chain: Sequence[RankKey]) -> tuple[Any, ...]:
     return tuple(values[k] for k in chain)
 
 
@@ -183,18 +183,19 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
         groups[score.table if by_table else 0].append(score)
     result: list[RoundStanding] = []
     for group in groups.values():
-        values = [{RankKey.SB: sb_of(s, rules), RankKey.ZB: s.money, RankKey.PB: s.premium}
-                  for s in group]
-        ranks = shared_ranks([_key(v, rules.round_chain) for v in values])
+        sbs = [sb_of(s, rules) for s in group]
+        ranks = shared_ranks([
+            _key({RankKey.SB: sb, RankKey.ZB: s.money, RankKey.PB: s.premium}, rules.round_chain)
+            for s, sb in zip(group, sbs, strict=True)])
         points = _placement(ranks, rules, by_table)
-        for score, value, rank, bp in zip(group, values, ranks, points, strict=True):
+        for score, sb, rank, bp in zip(group, sbs, ranks, points, strict=True):
             fixed = score.fixed_points is not None
-            if fixed:
+            if score.fixed_points is not None:
                 bp = Fraction(score.fixed_points)
             result.append(RoundStanding(
                 player=score.player, round=score.round, table=score.table, money=score.money,
-                premium=score.premium, sb=value[RankKey.SB], rank=rank, bp=bp,
-                explanation=(_money_reason(score, value[RankKey.SB], rules),
+                premium=score.premium, sb=sb, rank=rank, bp=bp,
+                explanation=(_money_reason(score, sb, rules),
                              _bp_reason(rank, len(group), bp, rules, by_table, fixed)),
                 fixed=fixed,
             ))
@@ -251,6 +252,28 @@ def _dropped(rounds: list[RoundStanding], rules: StandingsRules) -> set[int]:
     return {r.round for r in (*worst, *best)}
 
 
+@dataclass(frozen=True)
+class PlayerTotals:
+    """One player's rounds summed for the tournament chain (the counted rounds only)."""
+
+    player: PlayerId
+    rounds: tuple[RoundStanding, ...]  # every round, in order
+    dropped: frozenset[int]  # round numbers left out (drop_best, drop_worst)
+    bp: Fraction
+    sb: Fraction
+    zb: int  # money, in the smallest currency unit
+    pb: Fraction
+    # Compared as tuples: (5, 5, 1) beats (5, 3, 3) – more wins first, then seconds.
+    record: tuple[Fraction, ...]
+    best_round: int  # the money of the best single round
+
+    def values(self) -> dict[RankKey, Any]:
+        """The value of every key of the tournament chain."""
+        return {RankKey.BP: self.bp, RankKey.SB: self.sb, RankKey.ZB: self.zb,
+                RankKey.PB: self.pb, RankKey.ROUND_RECORD: self.record,
+                RankKey.BEST_ROUND: self.best_round}
+
+
 def compute_standings(
     scores: Iterable[RoundScore], rules: StandingsRules, seed: int = 0
 ) -> list[Standing]:
@@ -268,38 +291,36 @@ def compute_standings(
         rounds = sorted(by_player[player], key=lambda r: r.round)
         dropped = _dropped(rounds, rules)
         kept = [r for r in rounds if r.round not in dropped]
-        totals.append((player, rounds, dropped, {
-            RankKey.BP: sum((r.bp for r in kept), Fraction(0)),
-            RankKey.SB: sum((r.sb for r in kept), Fraction(0)),
-            RankKey.ZB: sum(r.money for r in kept),
-            RankKey.PB: sum((r.premium for r in kept), Fraction(0)),
-            # Compared as tuples: (5, 5, 1) beats (5, 3, 3) – more wins first, then seconds.
-            RankKey.ROUND_RECORD: tuple(sorted((r.bp for r in kept), reverse=True)),
-            RankKey.BEST_ROUND: max((r.money for r in kept), default=0),
-        }))
-    keys = [_key(t[3], rules.tournament_chain) for t in totals]
+        totals.append(PlayerTotals(
+            player=player, rounds=tuple(rounds), dropped=frozenset(dropped),
+            bp=sum((r.bp for r in kept), Fraction(0)),
+            sb=sum((r.sb for r in kept), Fraction(0)),
+            zb=sum(r.money for r in kept),
+            pb=sum((r.premium for r in kept), Fraction(0)),
+            record=tuple(sorted((r.bp for r in kept), reverse=True)),
+            best_round=max((r.money for r in kept), default=0),
+        ))
+    keys = [_key(t.values(), rules.tournament_chain) for t in totals]
     ranks = shared_ranks(keys)
     lot = _lot(players, seed)
     order = sorted(range(len(totals)), key=lambda i: (ranks[i], lot[players[i]]))
     tied = {r for r in ranks if ranks.count(r) > 1}
     return [
         Standing(
-            player=totals[i][0], rank=ranks[i], position=position, by_lot=ranks[i] in tied,
-            bp=totals[i][3][RankKey.BP], sb=totals[i][3][RankKey.SB],
-            money=int(totals[i][3][RankKey.ZB]), premium=totals[i][3][RankKey.PB],
-            rounds=tuple(totals[i][1]), dropped=tuple(sorted(totals[i][2])),
-            record=totals[i][3][RankKey.ROUND_RECORD],
-            best_round=int(totals[i][3][RankKey.BEST_ROUND]),
-            explanation=_standing_reasons(totals[i][1], totals[i][2], totals[i][3], rules),
+            player=t.player, rank=ranks[i], position=position, by_lot=ranks[i] in tied,
+            bp=t.bp, sb=t.sb, money=t.zb, premium=t.pb, rounds=t.rounds,
+            dropped=tuple(sorted(t.dropped)), record=t.record, best_round=t.best_round,
+            explanation=_standing_reasons(t, rules),
         )
         for position, i in enumerate(order, start=1)
+        for t in (totals[i],)
     ]
 
 
-def _standing_reasons(rounds: Sequence[RoundStanding], dropped: set[int],
-                      values: dict[RankKey, Any], rules: StandingsRules) -> tuple[str, ...]:
+def _standing_reasons(totals: PlayerTotals, rules: StandingsRules) -> tuple[str, ...]:
     """One line per key of the tournament chain: the value and where it comes from."""
-    kept = [r for r in rounds if r.round not in dropped]
+    kept = [r for r in totals.rounds if r.round not in totals.dropped]
+    values = totals.values()
     scale = rules.minor_per_major
 
     def listed(parts: Iterable[str]) -> str:

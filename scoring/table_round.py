@@ -1,9 +1,9 @@
 """Rules that need the whole round of one table, not just one hand.
 
 SZMK volený 2024 has three: the first menší renonce of each player in a round is forgiven
-(D.1, D.3.a), a player may flek only with the money he still holds of his 10 € (C.8), and a
-player who does not turn up loses the round by contumation (E.5). Hands stay immutable: the
-caller passes the round's hands in order and gets new values back.
+(SZMK 2024 D.1, D.3.a), a player may flek only with the money he still holds of his 10 €
+(SZMK 2024 C.8), and a player who does not turn up loses the round by contumation (SZMK 2024
+E.5). Hands stay immutable: the caller passes the round's hands in order and gets new values back.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from scoring.errors import Problem
-from scoring.explain import money_text
+from scoring.formatting import Money
 from scoring.hand import Hand, Seat
 from scoring.ruleset import Ruleset
 from scoring.types import Component, FlekBinding, IncorrectFlekVoids
@@ -54,7 +54,7 @@ def holdings(seats: Sequence[Seat], moves: Sequence[Mapping[Seat, int]],
 def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
     """What each seat's own raises put at stake: the raised part at its basic rate.
 
-    Reading of C.8 (the example: 30 c is not enough to flek malý, which needs 50 c): a
+    Reading of SZMK 2024 C.8 (the example: 30 c is not enough to flek malý, which needs 50 c): a
     defender's raises are the odd levels (flek, sub), so he needs the part at the highest odd
     level he reached, toward the declarer; the declarer's are the even ones (reflek, hirš),
     each toward the defender it binds.
@@ -63,7 +63,7 @@ def flek_exposure(hand: Hand, ruleset: Ruleset) -> dict[Seat, int]:
     stake: dict[Seat, int] = dict.fromkeys(hand.seats, 0)
     if rung is None:
         return stake
-    # E.1, E.2: raises the referee voided put nothing at stake.
+    # SZMK 2024 E.1, E.2: raises the referee voided put nothing at stake.
     own_only = ruleset.incorrect_flek_voids == IncorrectFlekVoids.OWN
     per_defender = ruleset.flek_binding is FlekBinding.PER_DEFENDER
     hearts = ruleset.hearts_factor if rung.hearts else 1
@@ -98,8 +98,8 @@ def budget_problems(hand: Hand, ruleset: Ruleset, held: Mapping[Seat, int]) -> l
         if needed and needed > held.get(seat, 0):
             problems.append(Problem("flek_over_budget", "doublings", {
                 "seat": seat,
-                "needed": money_text(needed, ruleset),
-                "holds": money_text(held.get(seat, 0), ruleset),
+                "needed": Money(needed, ruleset.currency),
+                "holds": Money(held.get(seat, 0), ruleset.currency),
             }))
     return problems
 

@@ -55,6 +55,12 @@ class HandEffect(StrEnum):
     REPLAYED = "replayed"  # SZMK D.4.a: dealt again, the contract is not settled
     MAY_BE_PLAYED_OUT = "may_be_played_out"  # SZMK D.4.c: settled only if played out
     NOT_PLAYED = "not_played"  # SZMK D.4.d: the contract is not settled
+    # ČSM obecná pravidla VI.3: the paušál to every other player *and* the game lost by the
+    # offending side, paid by the offender for his whole side
+    PAUSAL_AND_LOST = "pausal_and_lost"
+    # pagat L91: instead of the hand, the offender pays every other player the larger of the
+    # paušál and the value of the contract with its announcements at their reached levels
+    PAY_MAX_OF_PAUSAL_AND_CONTRACT = "pay_max_of_pausal_and_contract"
 
 
 class SilentHundredRule(StrEnum):
@@ -77,6 +83,7 @@ class Series(StrEnum):
 
     ARITHMETIC = "arithmetic"  # each ten adds the value at 100 once more (C.6.b)
     GEOMETRIC = "geometric"  # the part doubles per ten
+    HALF_STEP = "half_step"  # each ten adds half the value at 100 (pagat L101: 4+2+2+2)
 
 
 class IncorrectFlekVoids(StrEnum):
@@ -91,3 +98,26 @@ class FlekBinding(StrEnum):
 
     ALL_PAYERS = "all_payers"
     PER_DEFENDER = "per_defender"
+
+
+class HundredMarriage(StrEnum):
+    """Which marriage counts toward the 100 of an announced sto (obecná pravidla IV.4)."""
+
+    BEST = "best"  # the most valuable one (ČSM 2023, SZMK, pagat)
+    FIRST_ANNOUNCED = "first_announced"  # ČSM obecná pravidla VII.1: "první nahlášená hláška"
+
+
+class RenoncGameValue(StrEnum):
+    """What "the game" is worth when a renonc makes the offending side lose it."""
+
+    POINTS_AS_THEY_STAND = "points_as_they_stand"  # ČSM 2023 E.6.b: the recorded points
+    BASIC_AT_LEVELS = "basic_at_levels"  # every part once at its reached level (obecná VI.3)
+
+
+class UnplayedRule(StrEnum):
+    """Hands the rules settle without playing them."""
+
+    # obecná pravidla V.12, pagat L97: sedma accepted, hra fleked once, nothing else: 0
+    SEVEN_VS_FLEKED_GAME = "seven_vs_fleked_game"
+    # pagat L96: a trump game with no announcement and no flek: the forehand is paid the game
+    QUIET_TRUMP_GAME = "quiet_trump_game"

@@ -13,6 +13,7 @@ from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage
 from scoring.messages import Named
 from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
 from scoring.types import Component, HandEffect, RenoncKind, Side, Suit
+from scoring.variants import check_variants, quiet_game, unplayed_rule
 
 MARRIAGE_VALUES = (20, 40)
 INCORRECT_FLEK_TOTAL = 120  # SZMK E.2.a
@@ -20,6 +21,21 @@ INCORRECT_FLEK_TOTAL = 120  # SZMK E.2.a
 
 def _named(rung: Rung) -> Named:
     return Named(rung.name_cs, rung.name_en)
+
+
+_COMPONENT_NAMES = {
+    Component.GAME: Named("hra", "game"),
+    Component.SEVEN: Named("sedma", "seven"),
+    Component.HUNDRED: Named("sto", "hundred", "stovka"),
+    Component.BETL: Named("betl", "betl", "malý"),
+    Component.DURCH: Named("durch", "durch", "veľký"),
+    Component.TWO_SEVENS: Named("dvě sedmy", "two sevens", "dve sedmy"),
+}
+
+
+def component_name(component: Component) -> Named:
+    """A part of a contract as the sheet names it (hra, sedma, sto …)."""
+    return _COMPONENT_NAMES[component]
 _RESULT_FIELDS = {
     Component.GAME: "game_won",
     Component.SEVEN: "seven_won",
@@ -53,6 +69,7 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
         _check_premium(hand, errors)
         _check_outcome(hand, ruleset, rung, errors)
         _check_last_trick(hand, ruleset, errors)
+    check_variants(hand, ruleset, rung, errors)  # roles, announcements against, raise chains
     if hand.contract is None or rung is None:
         _check_no_unannounced(hand, errors)
     return errors, warnings
@@ -331,7 +348,13 @@ def _outcome_implied(hand: Hand, ruleset: Ruleset) -> bool:
         or hand.not_played
         or renonc_loses_hand(hand, ruleset)
         or not renonc_settles_contract(hand, ruleset)
+        or _quiet_game(hand, ruleset)
     )
+
+
+def _quiet_game(hand: Hand, ruleset: Ruleset) -> bool:
+    rung = ruleset.rung(hand.contract) if hand.contract else None
+    return rung is not None and quiet_game(hand, ruleset, rung)
 
 
 _NEVER_SETTLED = (HandEffect.REPLAYED, HandEffect.NOT_PLAYED)
@@ -358,7 +381,13 @@ def renonc_rule(hand: Hand, ruleset: Ruleset) -> RenoncRule | None:
 def renonc_loses_hand(hand: Hand, ruleset: Ruleset) -> bool:
     """True when the hand's renonc makes the offending side lose every component (E.6.b)."""
     rule = renonc_rule(hand, ruleset)
-    return rule is not None and rule.effect is HandEffect.LOST_BY_OFFENDER
+    return rule is not None and rule.effect in _LOSES_HAND
+
+
+# obecná pravidla VI.3 loses the game as E.6.b does (and adds the paušál); pagat L91 replaces
+# the hand's result by its own payment
+_LOSES_HAND = (HandEffect.LOST_BY_OFFENDER, HandEffect.PAUSAL_AND_LOST,
+               HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT)
 
 
 def _check_outcome(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Problem]) -> None:
@@ -374,12 +403,13 @@ def _check_outcome(hand: Hand, ruleset: Ruleset, rung: Rung, errors: list[Proble
                 errors.append(Problem("game_result_conflicts_points", name, {}))
             continue
         if value is None and not implied:
-            errors.append(Problem("outcome_missing", name, {"part": component.value}))
+            errors.append(Problem("outcome_missing", name, {"part": component_name(component)}))
         if hand.laid_down and value is False:
             errors.append(Problem("laid_down_lost", name, {}))
     _check_silent_seven(hand, rung, errors)
-    if hand.not_played and not _cancels_out(hand, rung):
-        # Obecná pravidla V.12: hra fleked, sedma accepted, declarer accepts the lost hra.
+    if hand.not_played and unplayed_rule(hand, ruleset, rung) is None:
+        # Obecná pravidla V.12: hra fleked, sedma accepted, declarer accepts the lost hra;
+        # pagat L96: a quiet trump game (the ruleset's unplayed_rules).
         errors.append(Problem("not_played_invalid", "not_played", {}))
     if hand.laid_down and hand.not_played:
         errors.append(Problem("laid_down_not_played", "laid_down", {}))

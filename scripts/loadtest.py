@@ -1,6 +1,6 @@
 """A tournament day's load on this machine: ``make loadtest``.
 
-Starts the real server (gunicorn as ``make run`` does: 2 processes × 4 threads, DEBUG off) on
+Starts the real server (gunicorn as ``make run`` does, marias_admin/gunicorn_conf.py, DEBUG off) on
 a free port of 127.0.0.1 over a fresh temporary database (SQLite; PostgreSQL when
 ``DATABASE_URL`` is set, e.g. ``bash scripts/with-postgres.sh make loadtest``: a new database
 beside that one, dropped at the end), builds a
@@ -10,8 +10,10 @@ measures every request type a few times unloaded, then runs the day at once:
 - 80 tables enter 12 hands each through the real table page (GET for the CSRF token and the
   sheet's version, POST of the shorthand), submit, and another seated player confirms;
 - 300 spectators poll the public standings or the projector every 10 s;
-- 2 organisers poll the round page every 5 s.
+- 2 organisers keep the control room open: its table grid polled every 7 s as the round
+  page's htmx does, the whole page reloaded every sixth time.
 
+The client is one asyncio loop (one connection per request): it shares the server's cores.
 Every loop is bounded in count and in time (the whole load stops after ``--seconds``), and
 traffic goes to loopback only. At the end it prints the errors, the integrity of what was
 stored (read from the database: every accepted hand stored once, every sheet zero-sum, sheets
@@ -24,7 +26,8 @@ the hasher); the organisers log in through the login page.
 from __future__ import annotations
 
 import argparse
-import http.cookiejar
+import asyncio
+import contextlib
 import os
 import random
 import re
@@ -35,11 +38,10 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +50,7 @@ HANDS = 12
 SPECTATORS = 300
 ORGANISERS = 2
 PASSWORD = "loadtest-organiser-pw-1"
+STATUS_POLL = 7.0  # seconds, as the round page's htmx poll
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -65,6 +68,8 @@ class Recorder:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.timeline: list[tuple[float, float]] = []  # (when it ended, seconds)
         self.errors: list[str] = []
+        self.started = time.monotonic()
+        self.wall_started = time.time()
 
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -77,43 +82,82 @@ class Recorder:
 
 
 class Browser:
-    """One visitor: its own cookies, no redirects followed (a 302 is the expected answer to a
-    successful POST)."""
+    """One visitor over asyncio: its own cookies, no redirects followed (a 302 is the expected
+    answer to a successful POST), one connection per request (``Connection: close``).
 
-    class _NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
+    A lean client on purpose: the load runs on the server's own two cores, and a client of
+    hundreds of threads parsing headers with ``urllib`` would spend CPU and GIL time that shows
+    up as the server's latency. A request's time runs from opening the connection to the last
+    byte of the answer."""
 
     def __init__(self, base: str, recorder: Recorder) -> None:
-        self.base = base
+        parts = urllib.parse.urlsplit(base)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.recorder = recorder
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), self._NoRedirect)
+        self.cookies: dict[str, str] = {}
 
     def set_cookie(self, name: str, value: str) -> None:
-        host = urllib.parse.urlsplit(self.base).hostname
-        self.jar.set_cookie(http.cookiejar.Cookie(
-            0, name, value, None, False, host, False, False, "/", True, False, None, True,
-            None, None, {}))
+        self.cookies[name] = value
 
-    def request(self, kind: str, path: str, data: dict | None = None,
-                expect: tuple[int, ...] = (200,)) -> tuple[int, str]:
-        body = urllib.parse.urlencode(data).encode() if data is not None else None
-        req = urllib.request.Request(self.base + path, data=body)
+    async def request(self, kind: str, path: str, data: dict | None = None,
+                      expect: tuple[int, ...] = (200,),
+                      headers: dict[str, str] | None = None) -> tuple[int, str]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else b""
+        lines = [f"{'POST' if data is not None else 'GET'} {path} HTTP/1.1",
+                 f"Host: {self.host}:{self.port}", "Connection: close",
+                 "Accept-Encoding: identity"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if data is not None:
+            lines += ["Content-Type: application/x-www-form-urlencoded",
+                      f"Content-Length: {len(body)}",
+                      f"Referer: http://{self.host}:{self.port}{path}"]
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         start = time.perf_counter()
         try:
-            with self.opener.open(req, timeout=60) as response:
-                status, text = response.status, response.read().decode("utf-8", "replace")
-        except urllib.error.HTTPError as error:
-            status, text = error.code, error.read().decode("utf-8", "replace")
-        except OSError as error:
-            self.recorder.error(f"{kind} {path}: {error}")
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), 60)
+            writer.write(raw)
+            answer = await asyncio.wait_for(reader.read(-1), 60)
+            writer.close()
+        except (TimeoutError, OSError) as error:
+            self.recorder.error(f"{kind} {path}: {error!r}")
             return 0, ""
         self.recorder.add(kind, time.perf_counter() - start)
+        head, _sep, content = answer.partition(b"\r\n\r\n")
+        head_lines = head.decode("latin-1").split("\r\n")
+        try:
+            status = int(head_lines[0].split()[1])
+        except (IndexError, ValueError):
+            self.recorder.error(f"{kind} {path}: no HTTP answer")
+            return 0, ""
+        chunked = False
+        for line in head_lines[1:]:
+            name, _colon, value = line.partition(":")
+            if name.strip().lower() == "transfer-encoding" and "chunked" in value.lower():
+                chunked = True
+            if name.strip().lower() == "set-cookie":
+                cookie = value.strip().split(";", 1)[0]
+                key, _eq, val = cookie.partition("=")
+                self.cookies[key.strip()] = val.strip()
+        if chunked:
+            content = _unchunk(content)
         if status not in expect:
             self.recorder.error(f"{kind} {path}: HTTP {status}")
-        return status, text
+        return status, content.decode("utf-8", "replace")
+
+
+def _unchunk(content: bytes) -> bytes:
+    parts, rest = [], content
+    while rest:
+        size_line, _sep, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        parts.append(rest[:size])
+        rest = rest[size + 2:]
+    return b"".join(parts)
 
 
 # -- the server and its data --------------------------------------------------------------------
@@ -219,9 +263,10 @@ def start_server(workdir: Path, port: int) -> subprocess.Popen:
     env.pop("DJANGO_DEBUG", None)
     log = (workdir / "gunicorn.log").open("w")
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "marias_admin.wsgi:application",
-         "--bind", f"127.0.0.1:{port}", "--workers", os.environ.get("GUNICORN_WORKERS", "2"),
-         "--threads", os.environ.get("GUNICORN_THREADS", "4"), "--timeout", "120"],
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:marias_admin.gunicorn_conf",
+         "marias_admin.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--access-logfile", str(workdir / "access.log"),
+         "--access-logformat", "%(t)s %(m)s %(U)s %(q)s %(s)s %(D)s"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -236,13 +281,28 @@ def start_server(workdir: Path, port: int) -> subprocess.Popen:
     raise SystemExit(f"the server did not start; see {workdir / 'gunicorn.log'}")
 
 
+def server_cpu(server: subprocess.Popen) -> float:
+    """CPU seconds (user + system) of the gunicorn master and its workers so far (Linux)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if server.pid in (pid, ppid):
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 # -- the actors -----------------------------------------------------------------------------
 
 
-def login(browser: Browser, username: str) -> None:
-    _status, page = browser.request("login page", "/accounts/login/")
+async def login(browser: Browser, username: str) -> None:
+    _status, page = await browser.request("login page", "/accounts/login/")
     match = CSRF.search(page)
-    browser.request("login", "/accounts/login/", {
+    await browser.request("login", "/accounts/login/", {
         "username": username, "password": PASSWORD,
         "csrfmiddlewaretoken": match.group(1) if match else ""}, expect=(302,))
 
@@ -254,33 +314,33 @@ def form_value(page: str, name: str) -> str | None:
     return match.group(1) if match else None
 
 
-def hand(browser: Browser, table_path: str, number: int, kind: str = "hand POST") -> bool:
-    _status, page = browser.request("table page", table_path)
+async def hand(browser: Browser, table_path: str, number: int) -> bool:
+    _status, page = await browser.request("table page", table_path)
     token, version = CSRF.search(page), form_value(page, "text-version")
     if token is None or version is None:
         browser.recorder.error(f"{table_path}: no entry form for hand {number}")
         return False
     dealer = (number - 1) % 4 + 1
-    status, _text = browser.request(kind, table_path + "hands/", {
+    status, _text = await browser.request("hand POST", table_path + "hands/", {
         "csrfmiddlewaretoken": token.group(1), "entry": "text", "text-version": version,
         "text-dealer": dealer, "text-declarer": dealer % 4 + 1,
         "text-notation": random.choice(("7k+", "7k-", "7k+", "7z+", "7c-"))}, expect=(302,))
     return status == 302
 
 
-def sheet_action(browser: Browser, table_path: str, action: str) -> bool:
-    _status, page = browser.request("table page", table_path)
+async def sheet_action(browser: Browser, table_path: str, action: str) -> bool:
+    _status, page = await browser.request("table page", table_path)
     token, version = CSRF.search(page), form_value(page, f"{action}-version")
     if token is None or version is None:
         browser.recorder.error(f"{table_path}: no {action} form")
         return False
-    status, _text = browser.request(f"{action} POST", table_path + f"{action}/", {
+    status, _text = await browser.request(f"{action} POST", table_path + f"{action}/", {
         "csrfmiddlewaretoken": token.group(1), f"{action}-version": version}, expect=(302,))
     return status == 302
 
 
-def table_actor(base: str, recorder: Recorder, tid: int, table: dict, first: int,
-                stop: float, think: float) -> None:
+async def table_actor(base: str, recorder: Recorder, tid: int, table: dict, first: int,
+                      stop: float, think: float) -> None:
     keeper = Browser(base, recorder)
     keeper.set_cookie("sessionid", table["keeper"])
     path = f"/t/{tid}/round/1/table/{table['number']}/"
@@ -288,43 +348,91 @@ def table_actor(base: str, recorder: Recorder, tid: int, table: dict, first: int
         if time.monotonic() > stop:
             recorder.error(f"table {table['number']}: out of time at hand {number}")
             return
-        time.sleep(random.uniform(0.5, 1.5) * think)
-        if not hand(keeper, path, number):
+        await asyncio.sleep(random.uniform(0.5, 1.5) * think)
+        if not await hand(keeper, path, number):
             return
-    if not sheet_action(keeper, path, "submit"):
+    if not await sheet_action(keeper, path, "submit"):
         return
     confirmer = Browser(base, recorder)
     confirmer.set_cookie("sessionid", table["confirmer"])
-    time.sleep(random.uniform(0, think))
-    sheet_action(confirmer, path, "confirm")
+    await asyncio.sleep(random.uniform(0, think))
+    await sheet_action(confirmer, path, "confirm")
 
 
-def spectator(base: str, recorder: Recorder, tid: int, done: threading.Event, stop: float,
-              every: float) -> None:
+async def spectator(base: str, recorder: Recorder, tid: int, done: asyncio.Event, stop: float,
+                    every: float) -> None:
     browser = Browser(base, recorder)
-    time.sleep(random.uniform(0, every))
+    await _pause(done, random.uniform(0, every))
     polls = 0
     while not done.is_set() and time.monotonic() < stop and polls < 100:
         if random.random() < 0.2:
-            browser.request("projector", f"/t/{tid}/standings/?projector=1")
+            await browser.request("projector", f"/t/{tid}/standings/?projector=1")
         else:
-            browser.request("standings", f"/t/{tid}/standings/")
+            await browser.request("standings", f"/t/{tid}/standings/")
         polls += 1
-        done.wait(every)
+        await _pause(done, every)
 
 
-def organiser_actor(base: str, recorder: Recorder, tid: int, username: str,
-                    done: threading.Event, stop: float) -> None:
+async def organiser_actor(base: str, recorder: Recorder, tid: int, username: str,
+                          done: asyncio.Event, stop: float) -> None:
+    """The control room as the browser uses it: the round page, then its table grid polled
+    through htmx every STATUS_POLL seconds, and the page reloaded now and then."""
     browser = Browser(base, recorder)
-    login(browser, username)
+    await login(browser, username)
     polls = 0
-    while not done.is_set() and time.monotonic() < stop and polls < 200:
-        browser.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
+    while not done.is_set() and time.monotonic() < stop and polls < 400:
+        if polls % 6 == 0:
+            await browser.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
+        else:
+            await browser.request("control room poll", f"/tournaments/{tid}/rounds/1/"
+                                  "tables-status/", headers={"HX-Request": "true"})
         polls += 1
-        done.wait(5)
+        await _pause(done, STATUS_POLL)
+
+
+async def _pause(done: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(done.wait(), seconds)
 
 
 # -- the report -----------------------------------------------------------------------------
+
+
+ACCESS_LINE = re.compile(r"\] (\S+) (\S+) ?(\S*) (\d+) (\d+)$")
+
+
+def server_kind(method: str, path: str, query: str) -> str:
+    """The client's request type of an access-log line (to set server time beside client time)."""
+    if path.endswith("/tables-status/"):
+        return "control room poll"
+    if "/standings/" in path:
+        return "projector" if "projector" in query else "standings"
+    if path.endswith("/hands/"):
+        return "hand POST"
+    for action in ("submit", "confirm"):
+        if path.endswith(f"/{action}/"):
+            return f"{action} POST"
+    if "/table/" in path:
+        return "table page"
+    if "/rounds/" in path:
+        return "round page (organiser)"
+    return "login page" if method == "GET" else "login"
+
+
+def server_times(log: Path, since: float) -> dict[str, list[float]]:
+    """Seconds each request spent inside gunicorn, by type, for requests logged after
+    ``since`` (a wall-clock time)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for line in log.read_text(errors="replace").splitlines():
+        match = ACCESS_LINE.search(line.strip())
+        stamp = re.search(r"\[(\d+/\w+/\d+:\d+:\d+:\d+ [+-]\d+)\]", line)
+        if match is None or stamp is None:
+            continue
+        when = datetime.strptime(stamp.group(1), "%d/%b/%Y:%H:%M:%S %z").timestamp()
+        if when >= since:
+            method, path, query, _status, micro = match.groups()
+            times[server_kind(method, path, query)].append(int(micro) / 1e6)
+    return times
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -360,6 +468,44 @@ def integrity() -> list[str]:
     return lines
 
 
+async def day(base: str, tid: int, data: dict, first: dict, unloaded: Recorder,
+              loaded: Recorder, args: argparse.Namespace) -> float:
+    """Each request type alone, then the whole load at once; returns the tables' seconds."""
+    org = Browser(base, unloaded)
+    await login(org, "organiser")
+    anon = Browser(base, unloaded)
+    keeper = Browser(base, unloaded)
+    keeper.set_cookie("sessionid", first["keeper"])
+    table_path = f"/t/{tid}/round/1/table/{first['number']}/"
+    status_path = f"/tournaments/{tid}/rounds/1/tables-status/"
+    for number in range(1, 4):  # table 1's first hands, one by one
+        await hand(keeper, table_path, number)
+        for _ in range(4):
+            await anon.request("standings", f"/t/{tid}/standings/")
+            await anon.request("projector", f"/t/{tid}/standings/?projector=1")
+            await org.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
+            await org.request("control room poll", status_path, headers={"HX-Request": "true"})
+
+    done = asyncio.Event()
+    stop = time.monotonic() + args.seconds
+    print(f"load: {TABLES} tables × {HANDS} hands, {args.spectators} spectators every 10 s, "
+          f"{ORGANISERS} organisers polling every {STATUS_POLL:.0f} s "
+          f"(at most {args.seconds:.0f} s)")
+    load_start = time.monotonic()
+    loaded.started, loaded.wall_started = load_start, time.time()
+    watchers = [asyncio.create_task(spectator(base, loaded, tid, done, stop, 10.0))
+                for _ in range(args.spectators)]
+    watchers += [asyncio.create_task(organiser_actor(
+        base, loaded, tid, "organiser" if i == 0 else "organiser2", done, stop))
+        for i in range(ORGANISERS)]
+    await asyncio.gather(*(table_actor(base, loaded, tid, table, 4 if table is first else 1,
+                                       stop, args.think) for table in data["tables"]))
+    tables_seconds = time.monotonic() - load_start
+    done.set()
+    await asyncio.gather(*watchers)
+    return tables_seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=150, help="the load's time limit")
@@ -391,41 +537,14 @@ def main() -> int:
         print(f"server: gunicorn on {base}, DEBUG off")
 
         unloaded = Recorder()
-        org = Browser(base, unloaded)
-        login(org, "organiser")
-        anon = Browser(base, unloaded)
-        first = data["tables"][0]
-        keeper = Browser(base, unloaded)
-        keeper.set_cookie("sessionid", first["keeper"])
-        table_path = f"/t/{tid}/round/1/table/{first['number']}/"
-        for number in range(1, 4):  # table 1's first hands, one by one
-            hand(keeper, table_path, number)
-            for _ in range(2):
-                anon.request("standings", f"/t/{tid}/standings/")
-                anon.request("projector", f"/t/{tid}/standings/?projector=1")
-                org.request("round page (organiser)", f"/tournaments/{tid}/rounds/1/")
-
         loaded = Recorder()
-        done = threading.Event()
-        stop = time.monotonic() + args.seconds
-        print(f"load: {TABLES} tables × {HANDS} hands, {args.spectators} spectators every 10 s, "
-              f"{ORGANISERS} organisers every 5 s (at most {args.seconds:.0f} s)")
-        load_start = time.monotonic()
-        with ThreadPoolExecutor(max_workers=args.spectators + ORGANISERS) as watchers, \
-                ThreadPoolExecutor(max_workers=TABLES) as tables:
-            for _ in range(args.spectators):
-                watchers.submit(spectator, base, loaded, tid, done, stop, 10.0)
-            for i in range(ORGANISERS):
-                watchers.submit(organiser_actor, base, loaded, tid,
-                                "organiser" if i == 0 else "organiser2", done, stop)
-            futures = [tables.submit(table_actor, base, loaded, tid, table,
-                                     4 if table is first else 1, stop, args.think)
-                       for table in data["tables"]]
-            for future in futures:
-                future.result()
-            tables_seconds = time.monotonic() - load_start
-            done.set()
-        print(f"tables finished in {tables_seconds:.1f} s")
+        first = data["tables"][0]
+        cpu_before, own_before = server_cpu(server), time.process_time()
+        tables_seconds = asyncio.run(day(base, tid, data, first, unloaded, loaded, args))
+        cpu_server, cpu_client = server_cpu(server) - cpu_before, time.process_time() - own_before
+        print(f"tables finished in {tables_seconds:.1f} s; CPU: server {cpu_server:.0f} s "
+              f"({cpu_server / tables_seconds:.2f} cores), client {cpu_client:.0f} s "
+              f"({cpu_client / tables_seconds:.2f} cores), machine {os.cpu_count()} cores")
 
         print("\n== errors ==")
         errors = unloaded.errors + loaded.errors
@@ -452,10 +571,17 @@ def main() -> int:
                     f"{percentile(lo, .95) * 1000:7.1f}" if lo else "    0       – /       –")
             ratio = (f"{percentile(lo, .95) / percentile(u, .5):6.1f}×" if u and lo else "")
             print(f"  {kind:<24} {ustr}   {lstr}   {ratio}")
+        inside = server_times(workdir / "access.log", loaded.wall_started + 1)  # whole seconds
+        print("\n== time inside the server under load (ms, gunicorn's access log): p50 / p95; "
+              "the rest of the client's time is waiting for a free worker and the network ==")
+        for kind in sorted(inside):
+            values = inside[kind]
+            print(f"  {kind:<24} {len(values):5d} {percentile(values, .5) * 1000:7.1f} / "
+                  f"{percentile(values, .95) * 1000:7.1f}")
         print("\n== the load over time: requests, p50 / p95 (ms) per 15 s ==")
         for window in range(0, int(tables_seconds) + 15, 15):
             part = [d for t, d in loaded.timeline
-                    if window <= t - load_start < window + 15]
+                    if window <= t - loaded.started < window + 15]
             if part:
                 print(f"  {window:4d}–{window + 15:<4d} s {len(part):6d} "
                       f"{percentile(part, .5) * 1000:8.1f} / {percentile(part, .95) * 1000:8.1f}")

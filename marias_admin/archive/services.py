@@ -25,6 +25,7 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.audit.services import audit_record
 from marias_admin.players.models import Club, Player
@@ -34,7 +35,7 @@ from marias_admin.tournaments.models import Registration, Tournament, Tournament
 
 FORMAT = "marias-tournament-archive"
 VERSION = 1
-IMPORT_ACTION = "tournament.import"
+IMPORT_ACTION = AuditAction.TOURNAMENT_IMPORT
 
 # Archived kinds under their audit object type (``label_lower``): audit entries point at them.
 KINDS = {
@@ -256,7 +257,9 @@ def _check_document(document: Any) -> None:
 
 
 def _fields(model: type[models.Model], row: dict[str, Any]) -> dict[str, Any]:
-    return {f.attname: _load_value(f, row[f.name]) for f in _plain_fields(model)}
+    """The row's values; a field added after the archive was written takes its default."""
+    return {f.attname: _load_value(f, row[f.name]) if f.name in row else f.get_default()
+            for f in _plain_fields(model)}
 
 
 # Set by the database on create (auto_now, auto_now_add, the standings lock signal): written

@@ -13,6 +13,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from marias_admin.audit.models import AuditEntry
+
 
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Listing and viewing only: no add, change, delete or bulk actions."""
@@ -41,3 +43,13 @@ class ReadOnlyInline(admin.TabularInline):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+# The audit log is registered here, not in the audit app: audit is the bottom layer and
+# imports nothing of the site's (README, "Layout").
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ("at", "user", "tournament", "action", "object_type", "object_id", "summary")
+    list_filter = ("action", "object_type", "tournament")
+    search_fields = ("summary", "reason", "object_id")
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]

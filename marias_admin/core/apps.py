@@ -6,3 +6,12 @@ class CoreConfig(AppConfig):
     name = "marias_admin.core"
     label = "core"
     verbose_name = _("Core")
+
+    def ready(self) -> None:
+        # SQLite has no Czech collation: every new connection gets ours (see core/ordering.py).
+        from django.db.backends.signals import connection_created
+
+        from marias_admin.core.ordering import register_sqlite_collations
+
+        connection_created.connect(register_sqlite_collations,
+                                   dispatch_uid="marias_sqlite_collations")

@@ -1,6 +1,6 @@
 """Reading player lists from xlsx and csv files, and the checks a row can fail on its own.
 
-Pure: no database access. :mod:`marias_admin.players.services` adds what needs the database
+Pure: no database access. :mod:`marias_admin.tournaments.player_import` adds what needs the database
 (existing players, clubs, registrations) and does the writing.
 
 A file becomes a :class:`ParsedFile`: which column holds which field, which columns were
@@ -127,6 +127,8 @@ class RowStatus(StrEnum):
 
 PROBLEM_MESSAGES = {
     "missing_name": _("missing name"),
+    "missing_last_name": _("missing last name"),
+    "missing_first_name": _("missing first name"),
     "bad_registration_number": _("bad registration number “%(value)s”"),
     "bad_email": _("bad e-mail address “%(value)s”"),
     "bad_seed": _("bad seeding rank “%(value)s” (a whole number from 1 is expected)"),
@@ -142,7 +144,8 @@ PROBLEM_MESSAGES = {
     "existing_player": _("matches existing player %(player)s"),
     "new_club": _("unknown club “%(club)s” — will be created"),
 }
-ERROR_CODES = frozenset({"missing_name", "bad_registration_number", "bad_email", "bad_seed",
+NAME_MISSING_CODES = frozenset({"missing_name", "missing_last_name", "missing_first_name"})
+ERROR_CODES = NAME_MISSING_CODES | frozenset({"bad_registration_number", "bad_email", "bad_seed",
                          "too_long", "duplicate_number", "duplicate_name", "duplicate_player",
                          "number_taken",
                          "ambiguous_player"})
@@ -590,7 +593,10 @@ def check_row(raw: RawRow, pattern: re.Pattern[str]) -> CheckedRow:
         phone=raw.phone.strip(), seed=seed, problems=problems,
     )
     if not row.first_name or not row.last_name:
-        problems.insert(0, Problem.of("missing_name"))
+        # Name the field that is empty: "missing name" for a missing surname misleads.
+        missing = ("missing_name" if not (row.first_name or row.last_name)
+                   else "missing_last_name" if not row.last_name else "missing_first_name")
+        problems.insert(0, Problem.of(missing))
     if not number_ok:
         problems.append(Problem.of("bad_registration_number", value=raw.registration_number))
     if row.email and not is_valid_email(row.email):
@@ -617,7 +623,7 @@ def check_rows(rows: Iterable[RawRow], pattern: str | re.Pattern[str] | None = N
                                                row=seen_numbers[key]))
             else:
                 seen_numbers[key] = row.row
-        if "missing_name" not in codes:
+        if not codes & NAME_MISSING_CODES:
             key3 = person_key(row.first_name, row.last_name, row.club)
             if key3 in seen_people:
                 row.problems.append(Problem.of("duplicate_name", row=seen_people[key3]))

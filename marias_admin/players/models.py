@@ -6,13 +6,15 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.ordering import czech_order
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     city = models.CharField(_("city"), max_length=80, blank=True)
 
     class Meta:
-        ordering = ("name",)
+        ordering = czech_order("name")
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         constraints = [
@@ -44,7 +46,7 @@ class Player(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        ordering = ("last_name", "first_name", "id")
+        ordering = (*czech_order("last_name", "first_name"), "id")
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [

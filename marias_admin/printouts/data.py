@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, time
 
+from scoring.formatting import currency_symbol
+
 
 @dataclass(frozen=True)
 class RoundInfo:
@@ -23,10 +25,15 @@ class RoundInfo:
     # goes to the players at the tables.
     language: str = "cs"
     currency: str = "Kč"
-    # ČSM sheets record PB and describe every 50+ PB hand (rule B.3); SZMK has no PB.
+    # ČSM sheets record PB and describe every 50+ PB hand (ČSM 2023 B.3); SZMK has no PB.
     premium_points: bool = True
     # SZMK: every player starts a round with this much money (domain.md §3); None for ČSM.
     starting_money: int | None = None
+
+    @property
+    def currency_symbol(self) -> str:
+        """The currency as the sheet's language writes it: "Kč", "€" (en "CZK", "EUR")."""
+        return currency_symbol(self.currency, self.language)
 
 
 @dataclass(frozen=True)

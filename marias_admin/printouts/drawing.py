@@ -12,6 +12,7 @@ from typing import Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from marias_admin.printouts.fonts import BOLD, REGULAR, text_width
+from scoring import formatting
 
 Align = Literal["left", "center", "right"]
 
@@ -102,18 +103,15 @@ def dotted_line(c: Canvas, x1: float, x2: float, y: float) -> None:
     c.restoreState()
 
 
-def format_date(value: date) -> str:
-    """12. 4. 2025: the Czech and Slovak way."""
-    return f"{value.day}. {value.month}. {value.year}"
+def format_date(value: date, lang: str = "cs") -> str:
+    """12. 4. 2025 (cs, sk), 12 Apr 2025 (en): :mod:`scoring.formatting`."""
+    return formatting.format_date(value, lang)
 
 
 def format_time(value: time) -> str:
-    return f"{value.hour}:{value.minute:02d}"
+    return formatting.format_time(value)
 
 
-def format_money(amount: int, currency: str) -> str:
-    """1000 → "10 €", 1050 → "10,50 €" (integer arithmetic, decimal comma)."""
-    sign = "−" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    number = f"{whole}" if cents == 0 else f"{whole},{cents:02d}"
-    return f"{sign}{number} {currency}"
+def format_money(amount: int, currency: str, lang: str = "cs") -> str:
+    """1000, "€" → "10,00 €"; the site's one convention (:mod:`scoring.formatting`)."""
+    return formatting.format_money(amount, currency, lang)

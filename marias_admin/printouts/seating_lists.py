@@ -18,7 +18,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from marias_admin.printouts.collation import sort_key
+from marias_admin.core.collation import sort_key
 from marias_admin.printouts.data import RoundInfo, SeatingData, SeatingListRow, SeatingTable
 from marias_admin.printouts.drawing import (
     GREY_FILL,
@@ -138,7 +138,7 @@ def _page_frame(c: Canvas, info: RoundInfo, title: str, page: int, pages: int) -
     draw_text(c, LEFT, TOP - 13 * mm, title, 12, width=left_w, min_size=9)
     draw_text(c, RIGHT, TOP - 6 * mm, _("Round %(number)s") % {"number": info.round_number},
               15, bold=True, align="right", width=right_w)
-    when = format_date(info.date)
+    when = format_date(info.date, info.language)
     if info.starts_at:
         when += " · " + _("start %(time)s") % {"time": format_time(info.starts_at)}
     draw_text(c, RIGHT, TOP - 13 * mm, when, 10, align="right", width=right_w, min_size=8)

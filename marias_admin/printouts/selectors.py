@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marias_admin.printouts.collation import sort_key
+from marias_admin.core.collation import sort_key
 from marias_admin.printouts.data import (
     RoundInfo,
     SeatingData,

@@ -189,14 +189,14 @@ def _header(c: Canvas, sheet: SheetData, top: float) -> float:
               min_size=11)
     draw_text(c, LEFT, top - 10 * mm, info.tournament_name, 11, bold=True, width=text_w,
               min_size=8)
-    where = format_date(info.date) + (f" · {info.venue}" if info.venue else "")
+    where = format_date(info.date, info.language) + (f" · {info.venue}" if info.venue else "")
     draw_text(c, LEFT, top - 14.3 * mm, where, 8.5, width=text_w, min_size=7)
     when = (_("Start %(time)s") % {"time": format_time(info.starts_at)} + " · "
             if info.starts_at else "")
     when += _("round length %(minutes)s min") % {"minutes": info.round_minutes}
     if info.starting_money is not None:
         when += " · " + _("each player starts with %(money)s") % {
-            "money": format_money(info.starting_money, info.currency)}
+            "money": format_money(info.starting_money, info.currency, info.language)}
     draw_text(c, LEFT, top - 18.3 * mm, when, 8.5, width=text_w, min_size=7)
     draw_text(c, LEFT, top - 22.3 * mm,
               _("Seats clockwise from seat 1; seat 1 deals the first hand."), 7,
@@ -278,7 +278,7 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
         mid = x + cols.money_w / 2
         draw_text(c, mid, top - 4 * mm, head, 8.5, bold=True, align="center",
                   width=cols.money_w - 2 * mm, min_size=5.5)
-        draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, f"{p.seat} · {info.currency}", 6.5,
+        draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, f"{p.seat} · {info.currency_symbol}", 6.5,
                   align="center")
     hline(c, LEFT, RIGHT, top - GRID_HEAD_H, 0.8)
 
@@ -299,11 +299,12 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
 
 def _total_rows(info: RoundInfo) -> list[str]:
     if info.premium_points:
-        return [_("Total ZB (%(currency)s)") % {"currency": info.currency}, _("Total PB")]
-    rows = [_("Total won or lost (%(currency)s)") % {"currency": info.currency}]
+        return [_("Total ZB (%(currency)s)") % {"currency": info.currency_symbol},
+                _("Total PB")]
+    rows = [_("Total won or lost (%(currency)s)") % {"currency": info.currency_symbol}]
     if info.starting_money is not None:
         rows.append(_("Money at the end (%(money)s + total)") % {
-            "money": format_money(info.starting_money, info.currency)})
+            "money": format_money(info.starting_money, info.currency, info.language)})
     rows.append(_("Rank at the table"))
     return rows
 

@@ -17,7 +17,6 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from marias_admin.core.middleware import tournament_of
 from marias_admin.printouts import selectors
 from marias_admin.printouts.data import SeatingData
 from marias_admin.printouts.player_slips import build_player_slips
@@ -27,6 +26,7 @@ from marias_admin.printouts.seating_lists import (
 )
 from marias_admin.printouts.table_sheets import build_table_sheets
 from marias_admin.sheets.access import absolute_url
+from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_denial
 

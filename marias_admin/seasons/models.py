@@ -8,6 +8,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.ordering import czech_order
+
 
 class Competition(models.Model):
     name = models.CharField(_("name"), max_length=150)
@@ -28,7 +30,7 @@ class Competition(models.Model):
                                          verbose_name=_("tournaments"))
 
     class Meta:
-        ordering = ("ordering", "-season", "name", "id")
+        ordering = ("ordering", "-season", *czech_order("name"), "id")
         verbose_name = _("competition")
         verbose_name_plural = _("competitions")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from marias_admin.players.importing import strip_diacritics
+from marias_admin.core.ordering import name_key
 from marias_admin.players.models import Player
 from marias_admin.seasons.models import Competition
 from marias_admin.standings.selectors import fmt_number, tournament_standings
@@ -90,8 +90,8 @@ def season_results(tournaments: list[Tournament]) -> tuple[
 
 
 def _name_key(player: Player) -> tuple[Any, ...]:
-    return (strip_diacritics(player.last_name).casefold(),
-            strip_diacritics(player.first_name).casefold(), player.pk)
+    """Alphabetical (Czech alphabet): the order of players level in the season table."""
+    return (*name_key(player.last_name, player.first_name), player.pk)
 
 
 def season_table(competition: Competition, *, everything: bool = False) -> SeasonTable:

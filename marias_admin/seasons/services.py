@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
 from marias_admin.seasons.models import Competition, CompetitionTournament
 from marias_admin.tournaments.models import Tournament
@@ -66,7 +67,8 @@ def competition_save(*, user: Any, competition: Competition | None = None,
         competition.save()
         if tournaments is not None:
             sync_members(competition, tournaments)
-        audit_record(user=user, action="competition.create" if created else "competition.update",
+        action = AuditAction.COMPETITION_CREATE if created else AuditAction.COMPETITION_UPDATE
+        audit_record(user=user, action=action,
                      obj=competition, before=before, after=picture(competition),
                      summary=str(competition))
     return competition

@@ -7,3 +7,12 @@ class SeatingConfig(AppConfig):
     label = "seating"
     verbose_name = _("Rounds and seating")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Answer what the tournaments app below asks of seating (marias_admin.core.probes).
+        from marias_admin.seating import selectors, services
+        from marias_admin.tournaments import probes
+
+        probes.stale_rounds.provide(selectors.stale_rounds)
+        probes.seated_rounds_with.provide(selectors.seated_rounds_with)
+        probes.sync_rounds.provide(services.sync_rounds)

@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.ordering import name_key
+from marias_admin.core.widgets import QuickSelect
 from marias_admin.seating.models import Seat, SeatingMethod
 from marias_admin.tournaments.forms import Form
 
@@ -19,11 +21,11 @@ def _version() -> forms.IntegerField:
 class SeatForm(Form):
     method = forms.ChoiceField(label=_("seating method"), choices=SeatingMethod.choices)
     seed = forms.IntegerField(
-        label=_("seed (optional)"),
+        label=_("draw number (optional)"),
         required=False,
         min_value=0,
         max_value=2**63 - 1,
-        help_text=_("Empty draws a new random seed. The same seed gives the same seating."),
+        help_text=_("Empty draws a new number. The same number gives the same seating."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -33,16 +35,18 @@ class SeatForm(Form):
 
 
 class SwapForm(Form):
-    first = forms.TypedChoiceField(label=_("player"), coerce=int)
-    second = forms.TypedChoiceField(label=_("swap with"), coerce=int)
+    first = forms.TypedChoiceField(label=_("player"), coerce=int, widget=QuickSelect)
+    second = forms.TypedChoiceField(label=_("swap with"), coerce=int, widget=QuickSelect)
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = _version()
 
-    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: list[Seat], language: str | None = None,
+                 **kwargs: Any) -> None:
+        """``language``: the tournament's page language, whose alphabet orders the names."""
         super().__init__(*args, **kwargs)
-        by_name = sorted(
-            seats, key=lambda s: (s.registration.player.last_name, s.registration.player.first_name)
-        )
+        by_name = sorted(seats, key=lambda s: (
+            name_key(s.registration.player.last_name, s.registration.player.first_name,
+                     language), s.registration_id))
         choices = [("", "—")] + [
             (
                 s.registration_id,

@@ -18,13 +18,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
-from marias_admin.seating import planner
+from marias_admin.core.ordering import name_key
+from marias_admin.seating import planner, probes
 from marias_admin.seating.models import Round, RoundState, Seat, SeatingMethod, Table
 from marias_admin.seating.selectors import history_before, plain_seating
 from marias_admin.tournaments.guards import refuse_if_finished
@@ -71,20 +72,13 @@ def _lock(round: Round, expected_version: int | None) -> Round:
     return locked
 
 
-def tables_with_results(tables: QuerySet[Table]) -> dict[int, list[int]]:
-    """Round number → its tables whose sheets hold results (see the sheets selector)."""
-    from marias_admin.sheets.selectors import tables_with_results as found  # sheets build on us
-
-    return found(tables)
-
-
 def _table_list(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
 def _refuse_results(round: Round) -> None:
     """A table with results keeps its players in their seats: nothing may move a result."""
-    numbers = tables_with_results(Table.objects.filter(round=round)).get(round.number)
+    numbers = probes.tables_with_results(Table.objects.filter(round=round)).get(round.number)
     if numbers:
         raise ValidationError(
             ngettext(
@@ -133,8 +127,8 @@ def _ranking(tournament: Tournament, ids: list[int]) -> list[int]:
         key=lambda i: (
             regs[i].seed_rank is None,
             regs[i].seed_rank or 0,
-            regs[i].player.last_name,
-            regs[i].player.first_name,
+            name_key(regs[i].player.last_name, regs[i].player.first_name,
+                     tournament.page_language),
             i,
         ),
     )
@@ -143,15 +137,15 @@ def _ranking(tournament: Tournament, ids: list[int]) -> list[int]:
 def _standings(tournament: Tournament, ids: list[int], number: int) -> list[int]:
     """Best first by the confirmed results of the rounds before this one (the SZMK plan seats
     rounds 4-6 by them); players without results follow in seeding order."""
-    from marias_admin.standings.selectors import round_scores, rules_from
-    from scoring.standings import compute_standings
-
-    scores = round_scores(tournament, range(1, number))
-    order = [s.player for s in compute_standings(scores, rules_from(tournament),
-                                                 tournament.standings_seed)]
+    order = probes.standings_order(tournament, number)
     present = set(ids)
     ranked = [p for p in order if p in present]
     return ranked + [p for p in _ranking(tournament, ids) if p not in set(ranked)]
+
+
+def _clubs(ids: list[int]) -> dict[int, int | None]:
+    """Registration id → the player's club id, for keeping clubmates apart and the report."""
+    return dict(Registration.objects.filter(id__in=ids).values_list("id", "player__club_id"))
 
 
 @transaction.atomic
@@ -177,6 +171,7 @@ def round_seat(
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     players = [r.id for r in playing_in_round(tournament, round.number)]
     history = history_before(tournament, round.number)
+    clubs = _clubs(players)
     try:
         seating = planner.seat(
             players=players,
@@ -189,6 +184,8 @@ def round_seat(
             ranking=_ranking(tournament, players),
             standings=_standings(tournament, players, round.number),
             rounds_total=tournament.rounds_planned,
+            clubs=clubs,
+            club_separation=tournament.club_separation,
         )
     except planner.PlanningError as exc:
         reason = SEATING_ERRORS.get(str(exc.code), str(exc))
@@ -199,18 +196,19 @@ def round_seat(
     before = plain_seating(round) if round.state != RoundState.DRAFT else None
     _store(round, seating)
     round.method, round.seed = method, seed
-    round.report = planner.report(seating, history, tournament.table_size)
+    round.report = planner.report(seating, history, tournament.table_size, clubs)
     round.state = RoundState.SEATED
     round.seated_at = timezone.now()
     round.version += 1
     round.save()
     audit_record(
         user=user,
-        action="round.seat",
+        action=AuditAction.ROUND_SEAT,
         obj=round,
         tournament=tournament,
         before={"seating": before} if before else None,
-        after={"seating": seating, "method": method.value, "seed": seed},
+        after={"seating": seating, "method": method.value, "seed": seed,
+               "club_separation": tournament.club_separation},
         summary=_("Round %(number)s seated (%(method)s, seed %(seed)s)")
         % {"number": round.number, "method": method.label, "seed": seed},
     )
@@ -222,9 +220,7 @@ def _store(round: Round, seating: list[tuple[int, ...]]) -> None:
     created as soon as a table's page is opened) and go first: a sheet protects its table, and
     its hands and rulings protect it, so the database refuses the whole write rather than lose
     a result should one have slipped in."""
-    from marias_admin.sheets.models import TableSheet  # sheets build on seating
-
-    TableSheet.objects.filter(table__round=round).delete()
+    probes.delete_round_sheets(round)
     Seat.objects.filter(round=round).delete()
     Table.objects.filter(round=round).delete()
     tables = Table.objects.bulk_create(
@@ -266,9 +262,8 @@ def seat_swap(
             _("Choose two different players seated in this round."), code="swap_players"
         )
     a, b = seats[first.pk], seats[second.pk]
-    numbers = tables_with_results(Table.objects.filter(pk__in=(a.table_id, b.table_id))).get(
-        round.number
-    )
+    both = Table.objects.filter(pk__in=(a.table_id, b.table_id))
+    numbers = probes.tables_with_results(both).get(round.number)
     if numbers:
         raise ValidationError(
             ngettext(
@@ -293,7 +288,8 @@ def seat_swap(
     )
     after = plain_seating(round)
     round.report = planner.report(
-        after, history_before(round.tournament, round.number), round.tournament.table_size
+        after, history_before(round.tournament, round.number), round.tournament.table_size,
+        _clubs([p for table in after for p in table]),
     )
     if round.state == RoundState.CONFIRMED:
         round.state = RoundState.SEATED
@@ -301,7 +297,7 @@ def seat_swap(
     round.save()
     audit_record(
         user=user,
-        action="round.swap",
+        action=AuditAction.ROUND_SWAP,
         obj=round,
         tournament=round.tournament,
         before={"seating": before},
@@ -310,13 +306,6 @@ def seat_swap(
         % {"number": round.number, "a": first.player, "b": second.player},
     )
     return round
-
-
-def open_sheet_tables(round: Round) -> list[int]:
-    """The round's tables whose sheet is not confirmed (see the sheets selector)."""
-    from marias_admin.sheets.selectors import unconfirmed_tables  # sheets build on seating
-
-    return unconfirmed_tables(round)
 
 
 @transaction.atomic
@@ -339,7 +328,7 @@ def round_set_state(
             % {"old": current.label, "new": RoundState(state).label},
             code="round_state",
         )
-    open_tables = open_sheet_tables(round) if state == RoundState.CLOSED else []
+    open_tables = probes.unconfirmed_tables(round) if state == RoundState.CLOSED else []
     if open_tables and not confirm_open_sheets:
         raise ValidationError(
             ngettext(
@@ -361,7 +350,7 @@ def round_set_state(
         after["unconfirmed_tables"] = open_tables
     audit_record(
         user=user,
-        action="round.state",
+        action=AuditAction.ROUND_STATE,
         obj=round,
         tournament=round.tournament,
         before={"state": current.value},
@@ -441,7 +430,7 @@ def round_start_clock(*, user: Any, round: Round, minutes: int | None = None) ->
     round.save(update_fields=["started_at", "clock_minutes"])
     audit_record(
         user=user,
-        action="round.clock_start",
+        action=AuditAction.ROUND_CLOCK_START,
         obj=round,
         tournament=round.tournament,
         before=before,
@@ -468,7 +457,7 @@ def round_adjust_clock(*, user: Any, round: Round, minutes: int, reason: str = "
     round.save(update_fields=["clock_minutes"])
     audit_record(
         user=user,
-        action="round.clock_adjust",
+        action=AuditAction.ROUND_CLOCK_ADJUST,
         obj=round,
         tournament=round.tournament,
         before=before,
@@ -478,3 +467,22 @@ def round_adjust_clock(*, user: Any, round: Round, minutes: int, reason: str = "
         % {"number": round.number, "minutes": minutes},
     )
     return round
+
+
+# --- the rounds a tournament plans (asked by the tournament's services: tournaments.probes) --
+
+
+def _default_method(ruleset_code: str, number: int) -> SeatingMethod:
+    if ruleset_code.startswith("szmk"):
+        return SeatingMethod.SZMK
+    return SeatingMethod.LOT if number == 1 else SeatingMethod.OPTIMISE
+
+
+def sync_rounds(tournament: Tournament) -> None:
+    """Add planned rounds that are missing; unseated surplus rounds are dropped."""
+    existing = set(tournament.rounds.values_list("number", flat=True))
+    for number in range(1, tournament.rounds_planned + 1):
+        if number not in existing:
+            Round.objects.create(tournament=tournament, number=number,
+                                 method=_default_method(tournament.ruleset_code, number))
+    tournament.rounds.filter(number__gt=tournament.rounds_planned, tables__isnull=True).delete()

@@ -17,9 +17,4 @@ urlpatterns = [
     path(ROUND + "clock/", views.round_clock_view, name="round_clock"),
     path("tournaments/<int:tournament_id>/replan/<int:from_round>/", views.replan, name="replan"),
     path("t/<int:tournament_id>/round/<int:number>/", views.round_public, name="round_public"),
-    path(
-        "t/<int:tournament_id>/round/<int:number>/table/<int:table>/",
-        views.table_public,
-        name="table_public",
-    ),
 ]

@@ -24,8 +24,11 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marias_admin.core.errors import error_text
+from marias_admin.core.ordering import name_key
 from marias_admin.core.pagecache import public_page
 from marias_admin.core.params import positive_ints
+from marias_admin.seating import probes
 from marias_admin.seating.forms import ClockForm, ReplanForm, SeatForm, StateForm, SwapForm
 from marias_admin.seating.models import (
     FIXED_ROUND_STATES,
@@ -44,25 +47,18 @@ from marias_admin.seating.selectors import (
 )
 from marias_admin.seating.services import (
     TRANSITIONS,
-    open_sheet_tables,
     round_adjust_clock,
     round_seat,
     round_set_state,
     round_start_clock,
     rounds_replan,
     seat_swap,
-    tables_with_results,
 )
 from marias_admin.tournaments.models import Tournament, TournamentState
 from marias_admin.tournaments.permissions import organiser_required, public_seating_tournament
 from marias_admin.tournaments.selectors import playing_in_round
 
 # --- read helpers (also used by the tournament pages) ---------------------------------------
-
-
-def error_text(error: ValidationError) -> str:
-    """A service's refusal as one sentence for a message."""
-    return " ".join(str(m) for m in error.messages)
 
 
 @dataclass
@@ -91,6 +87,24 @@ class RepeatView:
     times: int
     earlier: list[tuple[int, int]] = field(default_factory=list)  # (round, table) before
     highlighted: bool = False
+
+
+@dataclass
+class ClubmateView:
+    """Two players of the same club at one table (the report's ``clubmate_pairs``)."""
+
+    first: Seat | None
+    second: Seat | None
+    table: int
+
+
+def _clubmates(report: dict[str, Any], by_id: dict[int, Seat]) -> list[ClubmateView] | None:
+    """None for a round seated before the report counted clubmates."""
+    if "clubmate_pairs" not in report:
+        return None
+    views = [ClubmateView(first=by_id.get(a), second=by_id.get(b), table=table)
+             for a, b, table in report["clubmate_pairs"]]
+    return sorted(views, key=lambda v: v.table)
 
 
 def _earlier_meetings(
@@ -163,6 +177,7 @@ def round_view(round: Round, swapped: set[int] = frozenset()) -> dict[str, Any]:
         "tables": [TableView(number=n, seats=s) for n, s in sorted(tables.items())],
         "repeats": repeats,
         "swap_repeats": [r for r in repeats if r.highlighted],
+        "clubmates": _clubmates(report, by_id),
         "report": {
             "repeat_count": _count(report.get("repeat_count", len(pairs))),
             "lower_bound": _count(report.get("lower_bound")),
@@ -171,6 +186,7 @@ def round_view(round: Round, swapped: set[int] = frozenset()) -> dict[str, Any]:
             "same_seat": _count(report.get("same_seat")),
             "odd_table_repeats": (_count(report["odd_table_repeats"])
                                   if "odd_table_repeats" in report else None),
+            "clubmate_bound": _count(report.get("clubmate_bound")),
         },
         "player_count": len(seat_list),
         "small_tables": sum(1 for s in tables.values() if len(s) != round.tournament.table_size),
@@ -222,7 +238,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     seated_ids = {s.registration_id for s in view["seats"]}
     playing_ids = {r.id for r in playing}
     stale = bool(seated_ids) and not round.is_fixed and seated_ids != playing_ids
-    result_tables = tables_with_results(Table.objects.filter(round=round)).get(round.number, [])
+    tables = Table.objects.filter(round=round)
+    result_tables = probes.tables_with_results(tables).get(round.number, [])
     movable = [s for s in view["seats"] if s.table.number not in result_tables]
     context = {
         "tournament": tournament,
@@ -231,7 +248,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         "previous_round": next((r for r in rounds if r.number == number - 1), None),
         "next_round": next((r for r in rounds if r.number == number + 1), None),
         "seat_form": SeatForm(initial={"method": round.method, "version": round.version}),
-        "swap_form": SwapForm(seats=movable, initial={"version": round.version})
+        "swap_form": SwapForm(seats=movable, initial={"version": round.version},
+                              language=tournament.page_language)
         if len(movable) >= 2
         else None,
         "result_tables": result_tables,
@@ -260,9 +278,7 @@ STATUS_POLL_SECONDS = 7
 def control_room(round: Round) -> dict[str, Any]:
     """The tables' sheet states and the round clock (constant queries whatever the number of
     tables: the page polls this every few seconds)."""
-    from marias_admin.sheets.selectors import round_table_statuses  # sheets build on seating
-
-    statuses = round_table_statuses(round) if round.state != RoundState.DRAFT else []
+    statuses = probes.round_table_statuses(round) if round.state != RoundState.DRAFT else []
     counts: dict[str, int] = defaultdict(int)
     for status in statuses:
         counts[status.progress.value] += 1
@@ -432,13 +448,14 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
     if repeats:
         messages.warning(
             request,
-            _("Round %(number)s seated (seed %(seed)s). Some players meet again — see the report.")
+            _("Round %(number)s seated (draw number %(seed)s). Some players meet again — see "
+              "the report.")
             % {"number": number, "seed": round.seed},
         )
     else:
         messages.success(
             request,
-            _("Round %(number)s seated (seed %(seed)s) with no repeated opponents.")
+            _("Round %(number)s seated (draw number %(seed)s) with no repeated opponents.")
             % {"number": number, "seed": round.seed},
         )
     return redirect(_round_url(round))
@@ -572,14 +589,14 @@ def _previous_round_open(round: Round) -> tuple[Round, list[int]] | None:
     )
     if previous is None or previous.state != RoundState.RELEASED:
         return None
-    tables = open_sheet_tables(previous)
+    tables = probes.unconfirmed_tables(previous)
     return (previous, tables) if tables else None
 
 
 def _close_confirm_page(request: HttpRequest, round: Round, version: int | None) -> HttpResponse:
     """Ask before closing; name the tables whose sheets are not confirmed, if any."""
     number = round.number
-    tables = open_sheet_tables(round)
+    tables = probes.unconfirmed_tables(round)
     if tables:
         title = _("Close round %(number)s with sheets not confirmed?") % {"number": number}
         text = _(
@@ -617,7 +634,7 @@ def replan(request: HttpRequest, tournament: Tournament, from_round: int) -> Htt
     played = [r.number for r in rounds if r.state in FIXED_ROUND_STATES]
     blocked = [r.number for r in rounds if r.number >= from_round and r.is_fixed]
     confirmed = [r for r in affected if r.state == RoundState.CONFIRMED]
-    results = tables_with_results(Table.objects.filter(round__in=affected))
+    results = probes.tables_with_results(Table.objects.filter(round__in=affected))
     for r in affected:
         r.result_tables = results.get(r.number, [])
     registrations_url = reverse("tournaments:registrations", args=(tournament.pk,))
@@ -691,9 +708,12 @@ def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     tables = round_tables(round)
     if not tables:
         return _not_seated(request, round)
+    language = round.tournament.page_language
     alphabetical = sorted(
         (seat for _number, seats in tables for seat in seats),
-        key=lambda s: (s.registration.player.last_name, s.registration.player.first_name),
+        key=lambda s: (name_key(s.registration.player.last_name,
+                                s.registration.player.first_name, language),
+                       s.registration_id),
     )
     return render(
         request,
@@ -706,11 +726,3 @@ def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpR
             "provisional": round.state == RoundState.SEATED,
         },
     )
-
-
-@require_GET
-def table_public(request: HttpRequest, tournament_id: int, number: int, table: int) -> HttpResponse:
-    """The table's page (the QR code on the printed sheet): seats, and the table sheet."""
-    from marias_admin.sheets.views import table_page  # the sheets app builds on seating
-
-    return table_page(request, tournament_id, number, table)

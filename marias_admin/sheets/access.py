@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
@@ -30,7 +29,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
+from marias_admin.core import public_address
 from marias_admin.seating.models import RoundState, Seat, Table
 from marias_admin.sheets.models import PinFailure, TableAccess
 from marias_admin.tournaments.models import Registration, Tournament
@@ -139,7 +140,7 @@ def table_access_regenerate(*, user: Any, table: Table) -> TableAccess:
     access.version += 1
     access.save()
     round_ = table.round
-    audit_record(user=user, action="table.access_regenerate", obj=access,
+    audit_record(user=user, action=AuditAction.TABLE_ACCESS_REGENERATE, obj=access,
                  tournament=round_.tournament, after={"version": access.version},
                  summary=_("Round %(round)s, table %(table)s: new access link and PIN")
                  % {"round": round_.number, "table": table.number})
@@ -151,17 +152,18 @@ def table_link_path(access: TableAccess) -> str:
 
 
 def public_base_url() -> str:
-    """The configured public address of the server (``MARIAS_PUBLIC_URL``), or ''."""
-    return settings.MARIAS_PUBLIC_URL.strip().rstrip("/")
+    """The configured public address of the server, or '': the organiser's site setting, else
+    ``DJANGO_PUBLIC_URL`` (see :mod:`marias_admin.core.public_address`)."""
+    found = public_address.configured()
+    return found.url if found is not None else ""
 
 
 def absolute_url(request: HttpRequest | None, path: str) -> str:
     """A link phones can open: the public address when one is configured, never the host the
-    organiser's own browser happened to use (127.0.0.1 on the laptop)."""
-    base = public_base_url()
-    if base:
-        return base + path
-    return request.build_absolute_uri(path) if request is not None else path
+    organiser's own browser happened to use (127.0.0.1 on the laptop). The address is read
+    once per request, however many links a printout builds."""
+    base = public_address.effective(request).url
+    return base + path if base else path
 
 
 @transaction.atomic
@@ -175,7 +177,7 @@ def player_pins(*, user: Any, tournament: Tournament) -> int:
         registration.pin = _new_pin(PLAYER_PIN_DIGITS)
     Registration.objects.bulk_update(missing, ["pin"])
     if missing:
-        audit_record(user=user, action="registration.pins", obj=tournament,
+        audit_record(user=user, action=AuditAction.REGISTRATION_PINS, obj=tournament,
                      tournament=tournament, after={"issued": len(missing)},
                      summary=_("Player PINs issued: %(count)s") % {"count": len(missing)})
     return len(missing)
@@ -235,7 +237,7 @@ def open_table(request: HttpRequest, access: TableAccess, pin: str) -> None:
     request.session.cycle_key()
     # A referee settling a dispute wants to know which phones could write, and when.
     label = table_actor(access.table).label
-    audit_record(user=request.user, action="table.access_open", obj=access,
+    audit_record(user=request.user, action=AuditAction.TABLE_ACCESS_OPEN, obj=access,
                  tournament=access.table.round.tournament,
                  after={"actor": label, "version": access.version},
                  summary=_("Round %(round)s, table %(table)s: a phone opened the table link")
@@ -253,6 +255,17 @@ def has_grant(request: HttpRequest, table: Table) -> bool:
     if table.round.state == RoundState.CLOSED:
         return False
     return TableAccess.objects.filter(table=table, version=version).exists()
+
+
+def grant_ended(request: HttpRequest, table: Table | None) -> bool:
+    """Whether this phone opened the table by a link that no longer lets it in (the link was
+    replaced, or the round closed): it is told so, rather than sent to a login page it has no
+    use for."""
+    session = getattr(request, "session", None)
+    if session is None or table is None:
+        return False
+    return (str(table.pk) in session.get(SESSION_KEY, {})
+            and not has_grant(request, table))
 
 
 def check_player_pin(table: Table, seats: list[Seat], registration_id: int | None,

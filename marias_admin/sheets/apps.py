@@ -7,3 +7,13 @@ class SheetsConfig(AppConfig):
     label = "sheets"
     verbose_name = _("Table sheets")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Answer what the seating app below asks of the sheets (marias_admin.core.probes).
+        from marias_admin.seating import probes
+        from marias_admin.sheets import selectors, services
+
+        probes.tables_with_results.provide(selectors.tables_with_results)
+        probes.unconfirmed_tables.provide(selectors.unconfirmed_tables)
+        probes.round_table_statuses.provide(selectors.round_table_statuses)
+        probes.delete_round_sheets.provide(services.delete_round_sheets)

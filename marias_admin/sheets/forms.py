@@ -18,10 +18,11 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core import formatting
+from marias_admin.core.forms import apply_service_error
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
 from marias_admin.tournaments.forms import Form
@@ -90,21 +91,13 @@ def seat_choices(seats: Sequence[Seat]) -> list[tuple[int, str]]:
 
 
 def signed(cents: int | None) -> str:
-    """Money with its sign, in the page's locale: +1,20 / −0,60 / 0,00."""
-    if cents is None:
-        return ""
-    return ("+" if cents > 0 else "\N{MINUS SIGN}" if cents < 0 else "") + money(abs(int(cents)))
+    """Money with its sign, in the page's language: +1,20 / −0,60 / 0,00."""
+    return "" if cents is None else formatting.signed(int(cents))
 
 
 def pb_text(value: Decimal | Fraction | int | float | None) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):  # the engine's PB are exact fractions, not Decimals
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    value = Decimal(value)
-    if value == value.to_integral_value():
-        return str(int(value))
-    return number_format(value, decimal_pos=1, use_l10n=True)
+    """PB in the page's language: 12 / 27,5."""
+    return "" if value is None else formatting.points(value, places=1)
 
 
 # -- amounts -----------------------------------------------------------------------------------
@@ -138,6 +131,7 @@ class AmountField(forms.CharField):
         if text in self.empty_values:
             return None
         text = (text.replace("\N{MINUS SIGN}", "-").replace("\N{NO-BREAK SPACE}", "")
+                .replace("\N{NARROW NO-BREAK SPACE}", "")
                 .replace(" ", "").removesuffix("Kč").removesuffix("€"))
         if len(text) > 12 or not _AMOUNT.match(text):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
@@ -268,12 +262,8 @@ class HandForm(Form):
 
     def add_service_error(self, error: ValidationError) -> None:
         """A service's refusal: engine fields mapped like the engine's own problems."""
-        if hasattr(error, "error_dict"):
-            for key, errors in error.error_dict.items():
-                name = self.field_for(key) if key != "reason" else "reason"
-                self.add_error(name if name in self.fields else None, errors)
-        else:
-            self.add_error(None, error)
+        apply_service_error(self, error,
+                            lambda key: "reason" if key == "reason" else self.field_for(key))
 
     def declarer_or_forehand(self, data: dict[str, Any]) -> int:
         declarer = data.get("declarer")
@@ -475,7 +465,8 @@ class StructuredHandForm(HandForm):
         self.fields["renonc_offender"].choices = [("", "—"), *seat_choices(self.seats)]
         if ruleset.hundred_needs_marriage:
             # SZMK 2024 C.6.e: a hundred lost to a marriage its player held but did not
-            # announce is paid by that marriage (the no-marriage case, C.6.d, is a renonc).
+            # announce is paid by that marriage (the no-marriage case, SZMK 2024 C.6.d, is a
+            # renonc).
             self.fields["unannounced_marriage"] = forms.TypedChoiceField(
                 label=_("Marriage held but not announced (sto lost)"), required=False,
                 coerce=int, empty_value=None,
@@ -693,11 +684,8 @@ class TotalsForm(VersionForm):
         return [default if v is None else v for v in values]
 
     def add_service_error(self, error: ValidationError) -> None:
-        if hasattr(error, "error_dict"):
-            for errors in error.error_dict.values():
-                self.add_error(None, errors)
-        else:
-            self.add_error(None, error)
+        """The service names the totals as a whole: its refusal goes on top."""
+        apply_service_error(self, error, lambda key: None)
 
 
 class ScorekeeperForm(VersionForm):

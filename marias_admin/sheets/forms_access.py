@@ -35,3 +35,22 @@ class PlayerPinForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [("", "—")] + [
             (s.registration_id, f"{s.position}. {s.registration.player}") for s in seats]
+
+
+class PublicAddressForm(forms.Form):
+    """The organiser's public address (the site setting); checked by the service."""
+
+    public_url = forms.CharField(
+        label=_("Public address"), max_length=200, required=False, strip=True,
+        widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off",
+                                      "autocapitalize": "none", "spellcheck": "false",
+                                      "placeholder": "http://192.168.1.20:8000"}),
+        help_text=_("The address of this server as phones on the hall's network reach it, "
+                    "e.g. http://192.168.1.20:8000 or https://marias.example.org. Leave it "
+                    "empty to use the server's own setting."),
+        error_messages={"max_length": _("The address is too long (at most %(limit_value)d "
+                                        "characters).")})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)

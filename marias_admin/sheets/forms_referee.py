@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.forms import apply_service_error
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import HandRecord, RulingKind, TableSheet
@@ -169,7 +170,7 @@ def flek_choices(hands: Sequence[HandRecord], ruleset: Ruleset) -> list[tuple[st
     """Every doubled part of every hand, grouped by hand; the value names the hand too.
 
     Rules with a fine for an incorrect flek (SZMK 2024 E.2) offer, per fleker, the
-    cancellation with the fine, and the fine-free cancellation on review (E.1) instead.
+    cancellation with the fine, and the fine-free cancellation on review (SZMK 2024 E.1) instead.
     """
     choices: list[tuple[str, Any]] = [("", "—")]
     fine = ruleset.rates.incorrect_flek * ruleset.base
@@ -322,11 +323,9 @@ class RulingForm(Form):
     def add_service_error(self, error: ValidationError) -> None:
         """The service's or the engine's refusal, next to the field it names."""
         kind = self.cleaned_data.get("kind") if hasattr(self, "cleaned_data") else None
-        if hasattr(error, "error_dict"):
-            for key, errors in error.error_dict.items():
-                field = ERROR_FIELDS.get(key)
-                if field == "code" and kind == RulingKind.FLEK_CANCELLED:
-                    field = "flek"
-                self.add_error(field if field in self.fields else None, errors)
-        else:
-            self.add_error(None, error)
+
+        def field(key: str) -> str | None:
+            name = ERROR_FIELDS.get(key)
+            return "flek" if name == "code" and kind == RulingKind.FLEK_CANCELLED else name
+
+        apply_service_error(self, error, field)

@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.audit.models import AuditEntry
+from marias_admin.core.ordering import czech_order
 from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
 from marias_admin.tournaments.models import Role, Tournament
@@ -54,7 +55,7 @@ def scorekeeper_candidates(tournament: Tournament) -> QuerySet[Any]:
     """The users who may be named the scorekeeper of the tournament's sheets."""
     return (get_user_model().objects.filter(
         tournament_roles__tournament=tournament, tournament_roles__role=Role.SCOREKEEPER)
-        .distinct().order_by("username"))
+        .distinct().order_by(*czech_order("username", language=tournament.page_language)))
 
 
 def hand_audit_entries(record: HandRecord) -> QuerySet[AuditEntry]:

@@ -17,12 +17,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record as _audit_record
-from marias_admin.core.templatetags.marias import money as money_text
+from marias_admin.core import formatting
+from marias_admin.core.formatting import money as money_text
 from marias_admin.seating.models import Table
 from marias_admin.sheets.access import actor_label
 from marias_admin.sheets.models import (
@@ -37,7 +38,7 @@ from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
 from marias_admin.tournaments.selectors import next_unfixed_round
-from marias_admin.tournaments.services import registration_withdraw
+from marias_admin.tournaments.services import registration_withdraw, tournament_follow_play
 from scoring import Hand, ScoringError, settle
 from scoring.hand import Renonc
 from scoring.jsonio import hand_from_dict, hand_to_dict
@@ -47,8 +48,8 @@ from scoring.table_round import contumation_money, first_over_budget, mark_forgi
 from scoring.types import Component
 
 # Ruling codes of a cancelled flek besides a part's name (SZMK 2024 E.1, E.2).
-FLEK_INCORRECT = "incorrect"  # E.2: cancelled, the fleker fined
-FLEK_REVIEW = "review"  # E.1: cancelled on review after the round's end signal, no fine
+FLEK_INCORRECT = "incorrect"  # SZMK 2024 E.2: cancelled, the fleker fined
+FLEK_REVIEW = "review"  # SZMK 2024 E.1: cancelled on review after the round's end signal, no fine
 
 # Amounts are stored in 32-bit integer columns (PostgreSQL refuses more than 2 147 483 647 with
 # an error page; SQLite would store it). The app stops well below, at 999 999,99 per seat, so
@@ -88,6 +89,13 @@ def scoring_error(exc: ScoringError) -> ValidationError:
 def sheet_for(table: Table) -> TableSheet:
     sheet, _created = TableSheet.objects.get_or_create(table=table)
     return sheet
+
+
+def delete_round_sheets(round: Any) -> None:
+    """Delete the round's sheets before seating replaces its tables (asked by seating through
+    its probes). They are empty: a sheet's hands and rulings protect it, so the database refuses
+    the whole write rather than lose a result should one have slipped in."""
+    TableSheet.objects.filter(table__round=round).delete()
 
 
 def _lock(sheet: TableSheet, expected_version: int | None) -> TableSheet:
@@ -132,7 +140,7 @@ def _refuse_large_pb(values: Sequence[Decimal | None], field: str) -> None:
     if any(v is not None and abs(v) > PB_LIMIT for v in values):
         raise ValidationError({field: ValidationError(
             _("PB can be at most %(limit)s per player (plus or minus).")
-            % {"limit": number_format(PB_LIMIT, decimal_pos=1, use_l10n=True)},
+            % {"limit": formatting.points(PB_LIMIT, places=1)},
             code="pb_too_large")})
 
 
@@ -210,10 +218,17 @@ def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand
     if _claims(user, sheet):
         TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=user)
     _bump(sheet)
-    audit_record(user=user, action="hand.add", obj=record,
+    audit_record(user=user, action=AuditAction.HAND_ADD, obj=record,
                  tournament=sheet.table.round.tournament, after=_snapshot(record),
                  summary=f"{sheet}: {record}")
+    _follow_play(user, sheet)
     return record
+
+
+def _follow_play(user: Any, sheet: TableSheet) -> None:
+    """A result entered: the tournament is running (even if the round was never released)."""
+    round = sheet.table.round
+    tournament_follow_play(user=user, tournament=round.tournament, round_number=round.number)
 
 
 @transaction.atomic
@@ -236,7 +251,7 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
         record.refresh_from_db()
     _check_round_budget(sheet, ruleset, record.number)
     _bump(sheet)
-    audit_record(user=user, action="hand.edit", obj=record,
+    audit_record(user=user, action=AuditAction.HAND_EDIT, obj=record,
                  tournament=sheet.table.round.tournament, before=before,
                  after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
     return record
@@ -257,7 +272,7 @@ def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
         _apply_round_rules(sheet, ruleset, user)
     _check_round_budget(sheet, ruleset, record.number)
     _bump(sheet)
-    audit_record(user=user, action="hand.delete", obj=record,
+    audit_record(user=user, action=AuditAction.HAND_DELETE, obj=record,
                  tournament=sheet.table.round.tournament, before=_snapshot(record),
                  reason=reason, summary=f"{sheet}: {record}")
     return record
@@ -285,7 +300,7 @@ def _apply_round_rules(sheet: TableSheet, ruleset: Ruleset, user: Any) -> None:
             before = _snapshot(record)
             _apply_settlement(record, new, ruleset, record.paper_money)
             changed.append(record)
-            audit_record(user=user, action="hand.forgiveness", obj=record,
+            audit_record(user=user, action=AuditAction.HAND_FORGIVENESS, obj=record,
                          tournament=sheet.table.round.tournament, before=before,
                          after=_snapshot(record), summary=f"{sheet}: {record}")
     if changed:
@@ -384,7 +399,9 @@ def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
         raise ValidationError(_("This sheet has hands; delete them or reconcile instead."),
                               code="has_hands")
     sheet.mode = SheetMode.TOTALS
-    return _write_totals(user, sheet, "total", money, pb, "sheet.totals")
+    written = _write_totals(user, sheet, "total", money, pb, AuditAction.SHEET_TOTALS)
+    _follow_play(user, sheet)
+    return written
 
 
 @transaction.atomic
@@ -398,11 +415,11 @@ def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | No
     pb = _seat_values(pb, players, "pb")
     _refuse_large_money(money, "paper_money")
     _refuse_large_pb(pb, "paper_pb")
-    return _write_totals(user, sheet, "paper", money, pb, "sheet.paper_totals")
+    return _write_totals(user, sheet, "paper", money, pb, AuditAction.SHEET_PAPER_TOTALS)
 
 
 def _write_totals(user: Any, sheet: TableSheet, prefix: str, money: Sequence[Any],
-                  pb: Sequence[Any], action: str) -> TableSheet:
+                  pb: Sequence[Any], action: AuditAction) -> TableSheet:
     """Store per-seat totals in the ``<prefix>_money_N`` / ``<prefix>_pb_N`` columns."""
     before = _totals(sheet, prefix)
     for seat in range(1, 5):
@@ -429,7 +446,7 @@ def _set_state(sheet: TableSheet, user: Any, state: SheetState, reason: str = ""
     sheet.state = state
     sheet.save()
     _bump(sheet)
-    audit_record(user=user, action=f"sheet.{state.value}", obj=sheet,
+    audit_record(user=user, action=AuditAction.for_sheet_state(state.value), obj=sheet,
                  tournament=sheet.table.round.tournament, before={"state": before},
                  after={"state": state.value}, reason=reason, summary=str(sheet))
 
@@ -537,7 +554,7 @@ def ruling_add(
         # SZMK D.2 mimoriadny: the renonce carries a red card with it.
         card = Ruling.objects.create(sheet=sheet, hand=hand, kind=RulingKind.RED_CARD,
                                      offender=offender, code=code, reason=reason, by=user)
-        audit_record(user=user, action="ruling.red_card", obj=card,
+        audit_record(user=user, action=AuditAction.RULING_RED_CARD, obj=card,
                      tournament=sheet.table.round.tournament, reason=reason,
                      after={"kind": card.kind, "hand": hand.number if hand else None,
                             "offender": offender.pk if offender else None, "code": code},
@@ -547,7 +564,7 @@ def ruling_add(
     if sheet.state != SheetState.DRAFT and _amounts(sheet) != amounts:
         _reopen_after_ruling(sheet, user, kind, reason)
     _bump(sheet)
-    audit_record(user=user, action=f"ruling.{kind.value}", obj=ruling,
+    audit_record(user=user, action=AuditAction.for_ruling(kind.value), obj=ruling,
                  tournament=sheet.table.round.tournament, reason=reason,
                  after={"kind": kind.value, "hand": hand.number if hand else None,
                         "offender": offender.pk if offender else None, "code": code},
@@ -631,7 +648,7 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
     if kind is RulingKind.RENONC:
         _apply_round_rules(sheet, ruleset, user)
         record.refresh_from_db()
-    audit_record(user=user, action="hand.ruling", obj=record,
+    audit_record(user=user, action=AuditAction.HAND_RULING, obj=record,
                  tournament=sheet.table.round.tournament, before=before,
                  after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
 
@@ -653,7 +670,7 @@ def _contumation(sheet: TableSheet, absent: int | None, user: Any) -> None:
     money = contumation_money(seats, [absent], ruleset)
     sheet.mode = SheetMode.TOTALS
     _write_totals(user, sheet, "total", [money[s] for s in seats],
-                  [Decimal(0)] * len(seats), "sheet.contumation")
+                  [Decimal(0)] * len(seats), AuditAction.SHEET_CONTUMATION)
 
 
 @transaction.atomic
@@ -675,7 +692,7 @@ def sheet_assign_scorekeeper(*, user: Any, sheet: TableSheet, scorekeeper: Any |
     TableSheet.objects.filter(pk=sheet.pk).update(scorekeeper=scorekeeper)
     sheet.scorekeeper = scorekeeper
     _bump(sheet)
-    audit_record(user=user, action="sheet.scorekeeper", obj=sheet, tournament=tournament,
+    audit_record(user=user, action=AuditAction.SHEET_SCOREKEEPER, obj=sheet, tournament=tournament,
                  before={"scorekeeper": before}, after={"scorekeeper": new},
                  summary=f"{sheet}: {scorekeeper.get_username() if scorekeeper else '-'}")
     return sheet

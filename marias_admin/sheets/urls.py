@@ -1,4 +1,4 @@
-"""The table sheet's writes. The page itself is ``seating:table_public`` (the QR code's URL)."""
+"""The table sheet: its page (``sheets:table``, the QR code's URL) and its writes."""
 
 from django.urls import path
 
@@ -13,6 +13,7 @@ app_name = "sheets"  # shared with urls_referee, whose patterns are appended bel
 SHEET = "t/<int:tournament_id>/round/<int:number>/table/<int:table>/"
 
 urlpatterns = [
+    path(SHEET, views.table_page, name="table"),  # the QR code on the printed sheet
     path(SHEET + "hands/", views.hand_add_view, name="hand_add"),
     path(SHEET + "preview/", views.preview_view, name="preview"),
     path(SHEET + "hands/<int:hand>/edit/", views.hand_edit_view, name="hand_edit"),
@@ -29,6 +30,8 @@ urlpatterns = [
     path(SHEET + "confirm-pin/", views_access.confirm_pin_view, name="confirm_pin"),
     path("t/<int:tournament_id>/round/<int:number>/access/", views_access.round_access_view,
          name="round_access"),
+    path("t/<int:tournament_id>/round/<int:number>/access/address/",
+         views_access.public_address_view, name="public_address"),
     path(SHEET + "access/regenerate/", views_access.access_regenerate_view,
          name="access_regenerate"),
 ]

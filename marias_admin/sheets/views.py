@@ -1,6 +1,6 @@
 """The table page: the digital stolový lístek of one table in one round, phone first.
 
-The QR code on the printed sheet opens it (``seating:table_public``). Everyone the tournament's
+The QR code on the printed sheet opens it (``sheets:table``). Everyone the tournament's
 public toggles allow reads it; the table's scorekeeper, referees and organisers write through
 the forms on it. Views stay thin: the forms shape the input, the engine settles, the services in
 :mod:`marias_admin.sheets.services` write (one transaction each, audited, refused with
@@ -25,8 +25,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from marias_admin.core import formatting
+from marias_admin.core.forms import apply_service_error
 from marias_admin.core.params import positive_int
-from marias_admin.core.templatetags.marias import CURRENCY_SYMBOLS, money
+from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms import (
@@ -43,6 +45,7 @@ from marias_admin.sheets.forms import (
     signed,
 )
 from marias_admin.sheets.forms_access import PlayerPinForm
+from marias_admin.sheets.log_story import author, local_time, story_label
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
 from marias_admin.sheets.selectors import (
     EDITABLE_STATES,
@@ -95,7 +98,7 @@ class SheetPage:
 
     @property
     def url(self) -> str:
-        return reverse("seating:table_public",
+        return reverse("sheets:table",
                        args=(self.tournament.pk, self.round.number, self.table.number))
 
     @property
@@ -124,6 +127,12 @@ def _not_seated(request: HttpRequest, tournament: Tournament, round: Round) -> H
                   {"tournament": tournament, "round": round}, status=404)
 
 
+def _link_ended(request: HttpRequest) -> HttpResponse:
+    """A phone whose table link was replaced or whose round closed: the link's own page says
+    so (a login page would mean nothing to a player without an account)."""
+    return render(request, "sheets/table_link.html", {"dead": True}, status=403)
+
+
 def _load(request: HttpRequest, tournament_id: int, number: int,
           table_number: int) -> SheetPage | HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -139,6 +148,8 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
     seated = bool(user.is_authenticated and user.pk in seated_user_ids(seats))
     privileged = bool(roles) or seated or grant
     if not privileged and not tournament.public_seating:
+        if access.grant_ended(request, table):
+            return _link_ended(request)
         raise Http404
     if table is None or not seats:
         if not round.seats.exists():
@@ -171,6 +182,8 @@ def _page_or_response(request: HttpRequest, kwargs: dict[str, Any],
     if isinstance(page, HttpResponse):
         return page
     if not request.user.is_authenticated and not page.table_grant:
+        if access.grant_ended(request, page.table):
+            return _link_ended(request)
         return redirect_to_login(page.url)
     if not allowed(page):
         raise PermissionDenied(_("You cannot change this table sheet."))
@@ -219,7 +232,7 @@ def _organiser(page: SheetPage) -> bool:
 
 
 def symbol(page: SheetPage) -> str:
-    return CURRENCY_SYMBOLS.get(page.tournament.currency, page.tournament.currency)
+    return formatting.currency_symbol(page.tournament.currency, formatting.language())
 
 
 def page_language() -> str:
@@ -246,6 +259,7 @@ class Row:
     deleted: bool
     mismatch_open: bool
     declarer_name: str = ""
+    marker: bool = False  # a deleted hand shown only as its number (the numbering has no gap)
 
 
 def _rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Any]:
@@ -254,6 +268,7 @@ def _rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Any]:
     rows = []
     for hand in page.hands:
         if hand.deleted_at is not None and not show_deleted:
+            rows.append(Row(hand=hand, cells=[], deleted=True, mismatch_open=False, marker=True))
             continue
         money = hand.money[:page.players]
         pbs = [hand.pb_1, hand.pb_2, hand.pb_3, hand.pb_4][:page.players]
@@ -317,6 +332,9 @@ def _history(record: HandRecord) -> list[dict[str, Any]]:
     for entry in hand_audit_entries(record):
         out.append({
             "entry": entry,
+            "label": story_label(entry),
+            "who": author(entry),
+            "when": local_time(entry.at),
             "before": (entry.before or {}).get("description", ""),
             "before_money": [signed(m) for m in (entry.before or {}).get("money", [])],
             "after": (entry.after or {}).get("description", ""),
@@ -463,18 +481,8 @@ def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
         context["scorekeeper_form"] = forms.get("scorekeeper") or ScorekeeperForm(
             initial={"version": sheet.version, "scorekeeper": sheet.scorekeeper_id},
             candidates=scorekeeper_candidates(page.tournament), prefix="scorekeeper")
-    _referee_extension(request, page, context)
     return context
 
-
-def _referee_extension(request: HttpRequest, page: SheetPage, context: dict[str, Any]) -> None:
-    """The referee's part of the page (``sheets/_rulings.html``) may add to the context through
-    ``marias_admin.sheets.views_referee.referee_context(request, page, context)``."""
-    try:
-        from marias_admin.sheets.views_referee import referee_context  # type: ignore[attr-defined]
-    except ImportError:
-        return
-    referee_context(request, page, context)
 
 
 def _render(request: HttpRequest, page: SheetPage, *, forms: dict[str, Any] | None = None,
@@ -676,18 +684,10 @@ def hand_delete_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpRe
         return _conflict(request, page, error, lambda fresh, data: {
             "hand_number": hand, "delete": ReasonForm(data, prefix="delete")})
     except ValidationError as error:
-        _add_errors(form, error)
+        apply_service_error(form, error)
         return _render(request, page, forms=forms)
     messages.success(request, _("Hand %(number)s deleted.") % {"number": hand})
     return _back(page, "account")
-
-
-def _add_errors(form: Any, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for key, errors in error.error_dict.items():
-            form.add_error(key if key in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> HttpResponse:
@@ -792,7 +792,7 @@ def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     except SheetConflict as error:
         return _conflict(request, page, error)
     except ValidationError as error:
-        _add_errors(form, error)
+        apply_service_error(form, error)
         return _render(request, page, forms={"scorekeeper": form})
     messages.success(request, _("The scorekeeper is set."))
     return _back(page, "scorekeeper")

@@ -4,7 +4,8 @@ The QR code on the printed stolový lístek opens :func:`table_link_view`; the P
 it lets that phone write to that table (a grant in its session, see
 :mod:`marias_admin.sheets.access`). A seated player confirms a submitted sheet with his own PIN
 (:func:`confirm_pin_view`). Organisers and referees see every table's link and PIN of a round
-and can replace one (:func:`round_access_view`, :func:`access_regenerate_view`).
+and can replace one (:func:`round_access_view`, :func:`access_regenerate_view`); organisers
+set the public address the links are built on (:func:`public_address_view`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marias_admin.core import public_address
+from marias_admin.core import services as core_services
+from marias_admin.core.forms import apply_service_error
 from marias_admin.seating.models import Round, RoundState, Table
 from marias_admin.sheets import access, services
-from marias_admin.sheets.forms_access import PlayerPinForm, TablePinForm
+from marias_admin.sheets.forms_access import PlayerPinForm, PublicAddressForm, TablePinForm
 from marias_admin.sheets.models import SheetState
 from marias_admin.sheets.selectors import is_referee
 from marias_admin.tournaments.models import Tournament
@@ -31,7 +35,7 @@ from marias_admin.tournaments.selectors import can_organise
 
 
 def _table_url(table: Table) -> str:
-    return reverse("seating:table_public",
+    return reverse("sheets:table",
                    args=(table.round.tournament_id, table.round.number, table.number))
 
 
@@ -66,13 +70,15 @@ def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
 def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """A seated player confirms the submitted sheet with his own PIN on the table's phone (or
     the phone of anyone with a role in the tournament or a seat at this table)."""
-    from marias_admin.sheets.views import _back, _load
+    from marias_admin.sheets.views import _back, _link_ended, _load
 
     page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
         return page
     if not page.privileged:
         if not request.user.is_authenticated:
+            if access.grant_ended(request, page.table):
+                return _link_ended(request)
             return redirect_to_login(page.url)
         raise PermissionDenied(_("Confirm on the table's phone, opened by its link."))
     form = PlayerPinForm(request.POST, seats=page.seats, prefix="pin")
@@ -129,7 +135,51 @@ def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> 
         "tournament": tournament, "round": round_, "rows": rows,
         "closed": round_.state == RoundState.CLOSED,
         "is_organiser": can_organise(request.user, tournament),
-        "public_url": access.public_base_url()})
+        "address": public_address.effective(request)})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def public_address_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The public address printed QR codes and links are built on, for the tournament's
+    organisers to change (a site setting: it applies to every tournament)."""
+    found = _staff_round(request, tournament_id, number)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, round_ = found
+    if not can_organise(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's organisers can change the public "
+                                 "address."))
+    back = reverse("sheets:round_access", args=(tournament_id, number))
+    if request.method == "POST":
+        form = PublicAddressForm(request.POST)
+        if form.is_valid():
+            try:
+                setting = core_services.public_url_set(
+                    user=request.user, url=form.cleaned_data["public_url"],
+                    tournament=tournament)
+            except ValidationError as error:
+                apply_service_error(form, error)
+            else:
+                public_address.forget(request)
+                address = public_address.effective(request)
+                if setting.public_url:
+                    messages.success(request, _("Printed QR codes and table links now use "
+                                                "%(url)s. Print the table sheets again if they "
+                                                "carry another address.") % {"url": address.url})
+                else:
+                    messages.success(request, _("The saved address is removed: links use %(url)s "
+                                                "(%(source)s).")
+                                     % {"url": address.url, "source": address.source.label})
+                return redirect(back)
+    else:
+        form = PublicAddressForm(initial={"public_url": public_address.saved_url()})
+    return render(request, "sheets/public_address.html", {
+        "tournament": tournament, "round": round_, "form": form, "back": back,
+        "is_organiser": True, "address": public_address.effective(request),
+        "environment_url": public_address.environment_url(),
+        "browser_url": request.build_absolute_uri("/").rstrip("/")},
+        status=400 if form.is_bound else 200)
 
 
 @require_POST

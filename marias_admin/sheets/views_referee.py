@@ -21,12 +21,12 @@ from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from marias_admin.audit.actions import AuditAction, LogGroup, actions_of
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import money as format_money
@@ -34,6 +34,14 @@ from marias_admin.seating.models import Round, Seat, Table
 from marias_admin.seating.selectors import seated_rounds_with
 from marias_admin.sheets.forms import pb_text as pb_number
 from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
+from marias_admin.sheets.log_story import (
+    Change,
+    ChangeReader,
+    author,
+    local_time,
+    ruling_code_name,
+    story_label,
+)
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
 from marias_admin.sheets.selectors import is_referee, live_hands, seats_of
 from marias_admin.sheets.services import SheetConflict, ruling_add, sheet_for
@@ -47,50 +55,6 @@ HAND_TYPE = HandRecord._meta.label_lower
 RULING_TYPE = Ruling._meta.label_lower
 SHEET_TYPE = TableSheet._meta.label_lower
 ROUND_TYPE = Round._meta.label_lower
-
-# Log filter: what the organiser and the referee look for → action prefixes.
-LOG_FILTERS: dict[str, tuple[Any, tuple[str, ...]]] = {
-    "hands": (gettext_lazy("Hands"), ("hand.",)),
-    "rulings": (gettext_lazy("Rulings"), ("ruling.",)),
-    "sheets": (gettext_lazy("Table sheets"), ("sheet.",)),
-    "seating": (gettext_lazy("Seating"), ("round.",)),
-    "registrations": (gettext_lazy("Registrations"), ("registration.", "players.")),
-    "tournament": (gettext_lazy("Tournament and team"), ("tournament.", "role.")),
-}
-
-ACTION_LABELS = {
-    "hand.add": gettext_lazy("hand entered"),
-    "hand.edit": gettext_lazy("hand changed"),
-    "hand.delete": gettext_lazy("hand deleted"),
-    "hand.ruling": gettext_lazy("hand re-settled by a ruling"),
-    "sheet.totals": gettext_lazy("totals entered"),
-    "sheet.paper_totals": gettext_lazy("paper sheet totals entered"),
-    "sheet.draft": gettext_lazy("sheet reopened"),
-    "sheet.submitted": gettext_lazy("sheet submitted"),
-    "sheet.confirmed": gettext_lazy("sheet confirmed"),
-    "sheet.disputed": gettext_lazy("sheet disputed"),
-    "round.seat": gettext_lazy("round seated"),
-    "round.swap": gettext_lazy("players swapped"),
-    "round.state": gettext_lazy("round state changed"),
-    "registration.create": gettext_lazy("player registered"),
-    "registration.check_in": gettext_lazy("player checked in"),
-    "registration.withdraw": gettext_lazy("player withdrawn"),
-    "players.import": gettext_lazy("players imported"),
-    "tournament.create": gettext_lazy("tournament created"),
-    "tournament.update": gettext_lazy("tournament changed"),
-    "role.grant": gettext_lazy("role granted"),
-    "role.revoke": gettext_lazy("role revoked"),
-}
-
-
-def action_label(action: str) -> str:
-    if action.startswith("ruling."):
-        kind = action.removeprefix("ruling.")
-        if kind in RulingKind.values:
-            return _("ruling: %(kind)s") % {"kind": RulingKind(kind).label}
-    label = ACTION_LABELS.get(action)
-    return str(label) if label is not None else action
-
 
 # -- access ------------------------------------------------------------------------------------
 
@@ -120,13 +84,8 @@ def _table_or_404(tournament: Tournament, number: int, table: int) -> Table:
 
 
 def table_page_url(tournament_id: int, number: int, table: int) -> str:
-    """The scorekeeper's table page (whichever app serves it), or "" when there is none."""
-    for name in ("sheets:table", "seating:table_public"):
-        try:
-            return reverse(name, args=(tournament_id, number, table))
-        except NoReverseMatch:
-            continue
-    return ""
+    """The scorekeeper's table page."""
+    return reverse("sheets:table", args=(tournament_id, number, table))
 
 
 def _frame(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
@@ -327,6 +286,9 @@ def _still_seated(ruling: Ruling) -> list[int]:
 class HistoryRow:
     entry: AuditEntry
     label: str
+    who: str = ""
+    when: str = ""
+    ruling_code: str = ""
     description_before: str = ""
     description_after: str = ""
     money: list[SeatMoney] = field(default_factory=list)
@@ -338,7 +300,7 @@ def _hand_snapshot_rows(entry: AuditEntry, names: dict[int, str]) -> dict[str, A
     after = entry.after if isinstance(entry.after, dict) else {}
     if not ({"money", "description"} & (set(before) | set(after))):
         return {}
-    if entry.action == "hand.delete":
+    if entry.action == AuditAction.HAND_DELETE:
         # The snapshot is the deleted line: it leaves the account.
         after = {}
     return {
@@ -365,19 +327,20 @@ def hand_history(request: HttpRequest, tournament: Tournament, number: int, tabl
         | Q(object_type=RULING_TYPE, object_id__in=list(rulings)))
         .select_related("user").order_by("at", "id"))
     rows = []
+    ruleset = tournament.ruleset()
     for entry in entries:
-        row = HistoryRow(entry, action_label(entry.action),
+        row = HistoryRow(entry, story_label(entry), who=author(entry), when=local_time(entry.at),
                          ruling=rulings.get(entry.object_id)
                          if entry.object_type == RULING_TYPE else None)
+        if row.ruling is not None:
+            row.ruling_code = ruling_code_name(row.ruling.kind, row.ruling.code, ruleset)
         for key, value in _hand_snapshot_rows(entry, names).items():
             setattr(row, key, value)
         rows.append(row)
-    ruleset = tournament.ruleset()
     return render(request, "sheets/hand_history.html", _frame(
         request, tournament, round=found.round, table=found, record=record, rows=rows,
         seats=seats, ruleset=ruleset, current=seat_money(names, None, record.money, None,
                                                            _pb(record)),
-        renonc_names={r.code: renonc_name(r) for r in ruleset.renoncs},
         table_url=table_page_url(tournament.pk, number, table)))
 
 
@@ -388,6 +351,9 @@ def hand_history(request: HttpRequest, tournament: Tournament, number: int, tabl
 class LogRow:
     entry: AuditEntry
     label: str
+    who: str = ""
+    when: str = ""
+    ruling_code: str = ""
     round_number: int | None = None
     table_number: int | None = None
     hand: HandRecord | None = None
@@ -395,7 +361,7 @@ class LogRow:
     description_before: str = ""
     description_after: str = ""
     money: list[SeatMoney] = field(default_factory=list)
-    changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
     history_url: str = ""
 
 
@@ -423,21 +389,6 @@ def _ids(entries: list[AuditEntry], object_type: str) -> list[int]:
     return [pk for pk in found if pk is not None]
 
 
-SCALAR = (str, int, float, bool, type(None))
-
-
-def _changes(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
-    """Flat fields that differ (long lists such as a seating are left to the summary)."""
-    before = before if isinstance(before, dict) else {}
-    after = after if isinstance(after, dict) else {}
-    out = []
-    for key in sorted(set(before) | set(after)):
-        old, new = before.get(key), after.get(key)
-        if old != new and isinstance(old, SCALAR) and isinstance(new, SCALAR):
-            out.append((key, old, new))
-    return out
-
-
 def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]:
     """Rows for one page: a constant number of queries, whatever the page holds."""
     hands = {h.pk: h for h in HandRecord.objects.filter(pk__in=_ids(entries, HAND_TYPE))
@@ -452,9 +403,12 @@ def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]
     names: dict[int, dict[int, str]] = {}
     for seat in Seat.objects.filter(table_id__in=tables).select_related("registration__player"):
         names.setdefault(seat.table_id, {})[seat.position] = seat.registration.player.full_name
+    reader = ChangeReader(tournament.currency, names)
+    reader.prefetch(entries)
+    ruleset = tournament.ruleset()
     rows = []
     for entry in entries:
-        row = LogRow(entry, action_label(entry.action))
+        row = LogRow(entry, story_label(entry), who=author(entry), when=local_time(entry.at))
         key = positive_int(entry.object_id)
         table: Table | None = None
         if entry.object_type == HAND_TYPE and key in hands:
@@ -464,6 +418,7 @@ def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]
             row.ruling = rulings[key]
             row.hand = row.ruling.hand
             table = row.ruling.sheet.table
+            row.ruling_code = ruling_code_name(row.ruling.kind, row.ruling.code, ruleset)
         elif entry.object_type == SHEET_TYPE and key in sheets:
             table = sheets[key].table
         elif entry.object_type == ROUND_TYPE and key in rounds:
@@ -478,7 +433,8 @@ def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]
             for name, value in snapshot.items():
                 setattr(row, name, value)
         elif entry.object_type != RULING_TYPE:
-            row.changes = _changes(entry.before, entry.after)
+            row.changes = reader.changes(entry, entry.before, entry.after,
+                                         table.pk if table is not None else None)
         rows.append(row)
     return rows
 
@@ -488,12 +444,8 @@ def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]
 def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     what = request.GET.get("what", "")
-    if what in LOG_FILTERS:
-        prefixes = LOG_FILTERS[what][1]
-        match = Q()
-        for prefix in prefixes:
-            match |= Q(action__startswith=prefix)
-        entries = entries.filter(match)
+    if what in LogGroup.values:
+        entries = entries.filter(action__in=actions_of(LogGroup(what)))
     else:
         what = ""
     rounds = list(tournament.rounds.order_by("number"))
@@ -512,11 +464,7 @@ def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse
                                ("table", table_number)) if v}
     return render(request, "sheets/log.html", _frame(
         request, tournament, page=page, rows=_log_rows(tournament, list(page.object_list)),
-        filters=[(key, label) for key, (label, _prefixes) in LOG_FILTERS.items()],
+        filters=LogGroup.choices,
         what=what, rounds=rounds, round_number=round_number, table_number=table_number,
-        query=urlencode(query), ruleset_names=_renonc_names(tournament),
+        query=urlencode(query),
     ))
-
-
-def _renonc_names(tournament: Tournament) -> dict[str, str]:
-    return {r.code: renonc_name(r) for r in tournament.ruleset().renoncs}

@@ -20,3 +20,9 @@ class StandingsConfig(AppConfig):
         from marias_admin.standings import cache
 
         cache.connect()  # the public pages' cache follows the results
+
+        # Answer what the seating app below asks of the standings (marias_admin.core.probes).
+        from marias_admin.seating import probes
+        from marias_admin.standings.selectors import order_before_round
+
+        probes.standings_order.provide(order_before_round)

@@ -8,7 +8,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from marias_admin.standings.rules import (
+from marias_admin.core.forms import apply_service_error
+from marias_admin.tournaments.standings_rules import (
     MAX_DROP,
     MAX_POINTS,
     default_rules_dict,
@@ -163,9 +164,4 @@ class StandingsRulesForm(forms.Form):
         }
 
     def add_service_errors(self, error: ValidationError) -> None:
-        if hasattr(error, "error_dict"):
-            for name, errors in error.message_dict.items():
-                target = self.ERROR_FIELDS.get(name, name)
-                self.add_error(target if target in self.fields else None, errors)
-        else:
-            self.add_error(None, error)
+        apply_service_error(self, error, self.ERROR_FIELDS)

@@ -28,10 +28,11 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, Sum
-from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from marias_admin.core import formatting
+from marias_admin.core.ordering import czech_order
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets.models import (
     HandRecord,
@@ -41,8 +42,9 @@ from marias_admin.sheets.models import (
     SheetState,
     TableSheet,
 )
-from marias_admin.standings.rules import rules_from_dict
 from marias_admin.tournaments.models import Registration, Tournament
+from marias_admin.tournaments.standings_rules import rules_from_dict
+from scoring.formatting import format_number
 from scoring.standings import (
     PlacementKey,
     RankKey,
@@ -80,6 +82,14 @@ def rules_from(tournament: Tournament) -> StandingsRules:
 
 def _fraction(value: Decimal | int | None) -> Fraction:
     return Fraction(value) if value is not None else Fraction(0)
+
+
+def order_before_round(tournament: Tournament, number: int) -> list[int]:
+    """Registration ids, best first, by the confirmed results of the rounds before round
+    ``number`` (the SZMK plan seats rounds 4-6 by them; asked by seating through its probes)."""
+    scores = round_scores(tournament, range(1, number))
+    return [s.player for s in compute_standings(scores, rules_from(tournament),
+                                                tournament.standings_seed)]
 
 
 def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
@@ -144,7 +154,7 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
         missing = absent.get(sheet["table_id"], set())
         for position, registration_id in seats[sheet["table_id"]]:
             fixed = None
-            if missing:  # E.5: the absent player 0, each present player the rules' points
+            if missing:  # SZMK 2024 E.5: the absent player 0, each present player the rules' points
                 fixed = Fraction(0 if registration_id in missing else rules.contumation_points)
             scores.append(RoundScore(
                 player=registration_id, round=sheet["table__round__number"],
@@ -192,26 +202,11 @@ def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:
 
 def fmt_number(value: Fraction | Decimal | int, places: int = 2, scale: int = 1,
                fixed: bool = False) -> str:
-    """A number in the active locale: 12.5 → "12,5"; ``fixed`` keeps trailing zeros.
+    """A number in the active language: 12.5 → "12,5"; ``fixed`` keeps trailing zeros.
 
-    Hand-rolled (not ``number_format``): the standings page formats thousands of numbers.
+    One convention for the whole site: :mod:`scoring.formatting` (minus sign, grouping).
     """
-    if isinstance(value, Fraction) and value.denominator == 1:
-        value = value.numerator
-    power = 10**places
-    if isinstance(value, int) and (value * power) % scale == 0:
-        units = value * power // scale  # exact: the usual case (money, whole points)
-    else:
-        number = value if isinstance(value, Fraction) else Fraction(value)
-        units = round(number * power / scale)
-    sign = "−" if units < 0 else ""
-    whole, part = divmod(abs(units), power)
-    digits = f"{part:0{places}d}" if places else ""
-    if not fixed:
-        digits = digits.rstrip("0")
-    if not digits:
-        return f"{sign}{whole}"
-    return f"{sign}{whole}{get_format('DECIMAL_SEPARATOR')}{digits}"
+    return format_number(value, formatting.language(), places, scale=scale, fixed=fixed)
 
 
 def fmt_money(value: Fraction | int, rules: StandingsRules) -> str:
@@ -677,7 +672,8 @@ def find_seats(tournament: Tournament, query: str, limit: int = 30) -> SeatSearc
     matches = []
     for registration in (Registration.objects.filter(tournament=tournament)
                          .select_related("player__club")
-                         .order_by("player__last_name", "player__first_name", "id")):
+                         .order_by(*czech_order("player__last_name", "player__first_name",
+                                                language=tournament.page_language), "id")):
         player = registration.player
         name = fold(f"{player.first_name} {player.last_name}")
         if all(w in name for w in words):

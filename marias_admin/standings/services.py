@@ -10,9 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
-from marias_admin.standings.rules import normalise
 from marias_admin.tournaments.models import Tournament, TournamentState
+from marias_admin.tournaments.standings_rules import normalise
 
 LOCKING_STATES = (TournamentState.RUNNING, TournamentState.FINISHED)
 
@@ -67,7 +68,7 @@ def standings_rules_update(
     Tournament.objects.filter(pk=locked.pk).update(standings_rules=rules)
     tournament.standings_rules = rules
     audit_record(
-        user=user, action="standings.rules_update", obj=tournament, tournament=tournament,
+        user=user, action=AuditAction.STANDINGS_RULES_UPDATE, obj=tournament, tournament=tournament,
         before=before, after=rules, reason=reason,
         summary=(_("Standings rules changed after the start") if is_locked
                  else _("Standings rules changed")),

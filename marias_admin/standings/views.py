@@ -26,11 +26,11 @@ from marias_admin.core.pagecache import public_page
 from marias_admin.seating.models import Round
 from marias_admin.standings import selectors
 from marias_admin.standings.forms import PRESETS, StandingsRulesForm
-from marias_admin.standings.rules import normalise, rules_from_dict
 from marias_admin.standings.services import rules_locked, standings_rules_update
-from marias_admin.tournaments.models import Registration, Tournament
+from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
 from marias_admin.tournaments.permissions import organiser_required
 from marias_admin.tournaments.selectors import can_organise
+from marias_admin.tournaments.standings_rules import normalise, rules_from_dict
 
 TOGGLES = {
     "standings": "public_standings",
@@ -106,6 +106,15 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
         money_view=rules.round_budget is not None))
 
 
+def _field_size(tournament: Tournament, all_standings: list[Any]) -> int:
+    """The whole field: everyone playing, and everyone in the standings (a player who withdrew
+    after playing stays in them), not only those with a confirmed result so far."""
+    playing = set(Registration.objects.filter(tournament=tournament,
+                                              status__in=PLAYING_STATUSES)
+                  .values_list("pk", flat=True))
+    return len(playing | {s.player for s in all_standings})
+
+
 @require_GET
 @public_page
 def player(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
@@ -128,7 +137,8 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
                   "shown": selectors.standings_row_shown(mine, rules)}
     return render(request, "standings/player.html", _context(
         request, tournament, visible, registration=registration, rounds=rounds, totals=totals,
-        rules=rules, field_size=len(all_standings), money_view=rules.round_budget is not None,
+        rules=rules, field_size=_field_size(tournament, all_standings),
+        money_view=rules.round_budget is not None,
         big_hands=[(r, h) for r in rounds for h in r.big_hands]))
 
 

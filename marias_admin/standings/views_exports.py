@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from marias_admin.standings import exports
+from marias_admin.standings import exports, pdf
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_required
 
@@ -43,4 +43,4 @@ seating_xlsx = _xlsx("seating", exports.seating_xlsx)
 @require_GET
 @organiser_required
 def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _download(tournament, exports.standings_pdf(tournament), "standings", "pdf", PDF)
+    return _download(tournament, pdf.standings_pdf(tournament), "standings", "pdf", PDF)

@@ -10,6 +10,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.ordering import czech_order
 from marias_admin.players.models import Club, Player
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 
@@ -46,8 +47,9 @@ class RegistrationFilter(django_filters.FilterSet):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.filters["club"].queryset = (Club.objects.filter(players__registrations__tournament=
-                                                             tournament).distinct())
+        self.filters["club"].queryset = (
+            Club.objects.filter(players__registrations__tournament=tournament).distinct()
+            .order_by(*czech_order("name", language=tournament.page_language)))
 
     def filter_name(self, queryset: QuerySet[Registration], name: str,
                     value: str) -> QuerySet[Registration]:
@@ -83,4 +85,5 @@ def player_search(tournament: Tournament, query: str, limit: int = 20) -> list[P
             if len(ids) >= limit:
                 break
     return list(Player.objects.filter(id__in=ids).select_related("club")
-                .order_by("last_name", "first_name"))
+                .order_by(*czech_order("last_name", "first_name",
+                                       language=tournament.page_language), "id"))

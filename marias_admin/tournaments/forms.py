@@ -12,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core import formatting
+from marias_admin.core.ordering import czech_order
 from marias_admin.players.models import Club, Player
 from marias_admin.players.registration_numbers import (
     normalise_registration_number,
@@ -38,15 +40,6 @@ TABLE_SIZE_CHOICES = [
 def _field(name: str, **kwargs: Any) -> forms.Field:
     """The model field's own form field: same label, help text and validators."""
     return Tournament._meta.get_field(name).formfield(**kwargs)
-
-
-def apply_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Show a service's ValidationError next to the fields it names, the rest on top."""
-    if hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 class Form(forms.Form):
@@ -100,6 +93,7 @@ class TournamentForm(Form):
         required=False, empty_value=None,
     )
     max_odd_tables = _field("max_odd_tables", max_value=50)
+    club_separation = _field("club_separation", required=False)  # left out: as it is
     public_seating = _field("public_seating")
     public_standings = _field("public_standings")
     public_results = _field("public_results")
@@ -125,8 +119,7 @@ class TournamentForm(Form):
             self.fields["table_size"].choices = TABLE_SIZE_CHOICES
         else:
             preset = get_preset(self._chosen_ruleset())
-            self.fields["base_rate"].widget.attrs["placeholder"] = (
-                f"{Decimal(preset.base) / CENTS:.2f}".replace(".", ","))
+            self.fields["base_rate"].widget.attrs["placeholder"] = formatting.amount(preset.base)
         self.locked = tuple(name for name in locked if name in self.fields)
         for name in self.locked:
             self.fields[name].disabled = True
@@ -147,7 +140,7 @@ class TournamentForm(Form):
         """The cleaned data as keyword arguments of ``tournament_create``/``_update``."""
         data = {name: value for name, value in self.cleaned_data.items()
                 if name not in self.locked}
-        for optional in ("base_rate", "currency", "table_size"):
+        for optional in ("base_rate", "currency", "table_size", "club_separation"):
             if data.get(optional) in (None, ""):
                 data.pop(optional, None)
         if self.instance is not None and data.get("language") == self.instance.language:
@@ -227,7 +220,7 @@ class NewPlayerForm(Form):
         return key
 
     def club_names(self) -> list[str]:
-        return list(Club.objects.order_by("name").values_list("name", flat=True))
+        return list(Club.objects.order_by(*czech_order("name")).values_list("name", flat=True))
 
 
 class ReopenForm(Form):

@@ -9,7 +9,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from marias_admin.standings.rules import default_rules_dict
+from marias_admin.core.ordering import czech_order
+from marias_admin.tournaments.standings_rules import default_rules_dict
 from scoring.presets import PRESETS, get_preset
 from scoring.ruleset import Ruleset
 
@@ -31,18 +32,31 @@ class Currency(models.TextChoices):
 # holds and far from the limit of the 32-bit money columns.
 MAX_BASE_RATE = 50_000
 
-RULESET_CHOICES = [(code, preset.name) for code, preset in PRESETS.items()]
+# The presets a tournament can be played under: those whose entry form, table sheets and
+# standings exist. ČSM volený and the traditional game settle in ``scoring`` (issue 14), but
+# their announcements against the declarer have no place in the entry form yet.
+TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024")
+RULESET_CHOICES = [(code, PRESETS[code].name) for code in TOURNAMENT_RULESETS]
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 
 
 def default_standings_rules() -> dict:
-    """ČSM standings rules as stored JSON (see marias_admin.standings.rules)."""
+    """ČSM standings rules as stored JSON (see marias_admin.tournaments.standings_rules)."""
     return default_rules_dict()
 
 
 def new_standings_seed() -> int:
     """The seed of the lot that orders players still equal after the whole chain."""
     return secrets.randbelow(2**62)
+
+
+class ClubSeparation(models.TextChoices):
+    """Whether the seating keeps clubmates at different tables, and how much that weighs
+    (``marias_admin.seating.generator.groups``): by default below repeated opponents."""
+
+    OFF = "off", _("no")
+    AFTER_REPEATS = "after_repeats", _("yes, unless opponents would meet again")
+    BEFORE_REPEATS = "before_repeats", _("yes, even if opponents meet again")
 
 
 class Tournament(models.Model):
@@ -70,6 +84,14 @@ class Tournament(models.Model):
         _("most tables of the other size"), default=3,
         help_text=_("ČSM allows at most three tables of 3 (rule B.2)."),
     )
+    club_separation = models.CharField(
+        _("keep clubmates apart"), max_length=16, choices=ClubSeparation.choices,
+        default=ClubSeparation.AFTER_REPEATS,
+        help_text=_("Players of the same club are seated at different tables where the field "
+                    "allows, in rounds by lot and seeded ones too (swapping only within a seed "
+                    "band). Avoiding repeated opponents comes first unless you choose "
+                    "otherwise."),
+    )
     state = models.CharField(
         _("state"), max_length=16, choices=TournamentState.choices,
         default=TournamentState.DRAFT,
@@ -94,7 +116,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        ordering = ("-date", "name")
+        ordering = ("-date", *czech_order("name"))
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
@@ -186,7 +208,7 @@ class Registration(models.Model):
     pin = models.CharField(_("player PIN"), max_length=8, blank=True, default="")
 
     class Meta:
-        ordering = ("player__last_name", "player__first_name")
+        ordering = czech_order("player__last_name", "player__first_name")
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [

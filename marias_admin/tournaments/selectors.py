@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from marias_admin.core.ordering import czech_order
 from marias_admin.players.models import Player
 from marias_admin.tournaments.models import (
     PLAYING_STATUSES,
@@ -39,9 +40,20 @@ def tournaments_for(user: Any) -> QuerySet[Tournament]:
     return qs.filter(roles__user=user, roles__role=Role.ORGANISER).distinct()
 
 
+def team_grants(tournament: Tournament) -> QuerySet[TournamentRole]:
+    """The team page's rows: by role, then people alphabetically by surname (a login with no
+    name sorts by its user name)."""
+    return (tournament.roles.select_related("user")
+            .order_by("role", *czech_order("user__last_name", "user__first_name",
+                                           "user__username", language=tournament.page_language)))
+
+
 def registrations(tournament: Tournament) -> QuerySet[Registration]:
+    """The tournament's entries alphabetically, in its own alphabet (Slovak for SZMK)."""
     return (Registration.objects.filter(tournament=tournament)
-            .select_related("player", "player__club"))
+            .select_related("player", "player__club")
+            .order_by(*czech_order("player__last_name", "player__first_name",
+                                   language=tournament.page_language), "id"))
 
 
 def playing_in_round(tournament: Tournament, number: int) -> list[Registration]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from collections.abc import Collection
 from datetime import date
 from typing import Any
 
@@ -13,13 +14,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
 from marias_admin.players.models import Club, Player
 from marias_admin.players.registration_numbers import (
     normalise_registration_number,
     refuse_taken_registration_number,
 )
-from marias_admin.seating.models import Round, SeatingMethod
+from marias_admin.tournaments import probes
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import (
     Registration,
@@ -31,24 +33,19 @@ from marias_admin.tournaments.models import (
     TournamentState,
 )
 from marias_admin.tournaments.selectors import has_results, namesakes, next_unfixed_round
+from marias_admin.tournaments.standings_rules import default_rules_for
 from scoring.presets import get_preset
 
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
                      "currency", "rounds_planned", "round_minutes", "table_size",
                      "max_odd_tables", "state", "public_seating", "public_standings",
-                     "public_results", "public_players", "language")
+                     "public_results", "public_players", "language", "club_separation")
 REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
                        "withdrawn_before_round")
 CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}
 # What the stored results were settled under: hands keep their money in the base rate's unit
 # (haléř or cent) as the rules gave it, so none of these may change once results exist.
 RESULT_FIELDS = ("ruleset_code", "ruleset_overrides", "base_rate", "currency", "table_size")
-
-
-def _default_method(ruleset_code: str, number: int) -> SeatingMethod:
-    if ruleset_code.startswith("szmk"):
-        return SeatingMethod.SZMK
-    return SeatingMethod.LOT if number == 1 else SeatingMethod.OPTIMISE
 
 
 @transaction.atomic
@@ -58,8 +55,6 @@ def tournament_create(
 ) -> Tournament:
     """A tournament with its rounds planned and its creator as organiser."""
     preset = get_preset(ruleset_code)
-    from marias_admin.standings.rules import default_rules_for
-
     tournament = Tournament(
         name=name, date=date, venue=venue, ruleset_code=ruleset_code,
         standings_rules=extra.pop("standings_rules", default_rules_for(ruleset_code)),
@@ -70,12 +65,11 @@ def tournament_create(
     )
     tournament.full_clean()
     tournament.save()
-    for number in range(1, rounds_planned + 1):
-        Round.objects.create(tournament=tournament, number=number,
-                             method=_default_method(ruleset_code, number))
+    probes.sync_rounds(tournament)  # the seating app plans the rounds
     if getattr(user, "is_authenticated", False):
         TournamentRole.objects.create(tournament=tournament, user=user, role=Role.ORGANISER)
-    audit_record(user=user, action="tournament.create", obj=tournament, tournament=tournament,
+    audit_record(user=user, action=AuditAction.TOURNAMENT_CREATE, obj=tournament,
+                 tournament=tournament,
                  after=snapshot(tournament, TOURNAMENT_FIELDS), summary=name)
     return tournament
 
@@ -111,20 +105,11 @@ def tournament_update(*, user: Any, tournament: Tournament, **changes: Any) -> T
         setattr(tournament, field, value)
     tournament.full_clean()
     tournament.save()
-    _sync_rounds(tournament)
-    audit_record(user=user, action="tournament.update", obj=tournament, tournament=tournament,
+    probes.sync_rounds(tournament)
+    audit_record(user=user, action=AuditAction.TOURNAMENT_UPDATE, obj=tournament,
+                 tournament=tournament,
                  before=before, after=snapshot(tournament, TOURNAMENT_FIELDS))
     return tournament
-
-
-def _sync_rounds(tournament: Tournament) -> None:
-    """Add planned rounds that are missing; unseated surplus rounds are dropped."""
-    existing = set(tournament.rounds.values_list("number", flat=True))
-    for number in range(1, tournament.rounds_planned + 1):
-        if number not in existing:
-            Round.objects.create(tournament=tournament, number=number,
-                                 method=_default_method(tournament.ruleset_code, number))
-    tournament.rounds.filter(number__gt=tournament.rounds_planned, tables__isnull=True).delete()
 
 
 @transaction.atomic
@@ -132,7 +117,7 @@ def role_grant(*, user: Any, tournament: Tournament, member: Any, role: Role) ->
     grant, created = TournamentRole.objects.get_or_create(tournament=tournament, user=member,
                                                           role=role)
     if created:
-        audit_record(user=user, action="role.grant", obj=grant, tournament=tournament,
+        audit_record(user=user, action=AuditAction.ROLE_GRANT, obj=grant, tournament=tournament,
                      after={"user": member.username, "role": role.value})
     return grant
 
@@ -156,7 +141,7 @@ def player_create(
                     email=email.strip(), phone=phone.strip())
     player.full_clean()
     player.save()
-    audit_record(user=user, action="player.create", obj=player, summary=player.full_name,
+    audit_record(user=user, action=AuditAction.PLAYER_CREATE, obj=player, summary=player.full_name,
                  after=snapshot(player, ("first_name", "last_name", "club",
                                          "registration_number")))
     return player
@@ -169,7 +154,7 @@ def club_get_or_create(*, user: Any, name: str) -> Club:
         club = Club(name=name)
         club.full_clean()
         club.save()
-        audit_record(user=user, action="club.create", obj=club, summary=name,
+        audit_record(user=user, action=AuditAction.CLUB_CREATE, obj=club, summary=name,
                      after={"name": name})
     return club
 
@@ -191,7 +176,7 @@ def registration_create(
         registration.checked_in_at = timezone.now()
     registration.full_clean()
     registration.save()
-    audit_record(user=user, action="registration.create", obj=registration,
+    audit_record(user=user, action=AuditAction.REGISTRATION_CREATE, obj=registration,
                  tournament=tournament, summary=player.full_name,
                  after=snapshot(registration, REGISTRATION_FIELDS))
     return registration
@@ -282,15 +267,43 @@ def registration_check_in(*, user: Any, registration: Registration,
         raise ValidationError(_("%(player)s has withdrawn.")
                               % {"player": registration.player.full_name}, code="withdrawn")
     before = snapshot(registration, REGISTRATION_FIELDS)
+    _mark_checked_in(registration, late=late)
+    audit_record(user=user, action=AuditAction.REGISTRATION_CHECK_IN, obj=registration,
+                 tournament=registration.tournament, summary=str(registration.player),
+                 before=before, after=snapshot(registration, REGISTRATION_FIELDS))
+    return registration
+
+
+@transaction.atomic
+def registration_check_in_undo(*, user: Any, registration: Registration) -> Registration:
+    """Take back a check-in made by mistake: the entry is only registered again. Refused once
+    the player is seated in a round (the seating counts on him: withdraw him instead)."""
+    refuse_if_finished(registration.tournament)
+    locked = (Registration.objects.select_for_update().select_related("player", "tournament")
+              .get(pk=registration.pk))
+    if locked.status not in (RegistrationStatus.PRESENT, RegistrationStatus.LATE):
+        raise ValidationError(_("%(player)s is not checked in.")
+                              % {"player": locked.player.full_name}, code="not_checked_in")
+    if locked.seats.exists():  # asked through the reverse relation: no seating import
+        raise ValidationError(_("%(player)s is already seated in a round; withdraw him instead.")
+                              % {"player": locked.player.full_name}, code="seated")
+    before = snapshot(locked, REGISTRATION_FIELDS)
+    locked.status = RegistrationStatus.REGISTERED
+    locked.checked_in_at = None
+    locked.save()
+    audit_record(user=user, action=AuditAction.REGISTRATION_CHECK_IN_UNDO, obj=locked,
+                 tournament=locked.tournament, summary=str(locked.player),
+                 before=before, after=snapshot(locked, REGISTRATION_FIELDS))
+    registration.status, registration.checked_in_at = locked.status, locked.checked_in_at
+    return locked
+
+
+def _mark_checked_in(registration: Registration, *, late: bool = False) -> None:
     registration.status = RegistrationStatus.LATE if late else RegistrationStatus.PRESENT
     registration.checked_in_at = timezone.now()
     if late:
         registration.first_round = next_unfixed_round(registration.tournament)
     registration.save()
-    audit_record(user=user, action="registration.check_in", obj=registration,
-                 tournament=registration.tournament, summary=str(registration.player),
-                 before=before, after=snapshot(registration, REGISTRATION_FIELDS))
-    return registration
 
 
 @transaction.atomic
@@ -312,7 +325,7 @@ def registration_withdraw(*, user: Any, registration: Registration, before_round
     registration.status = RegistrationStatus.WITHDRAWN
     registration.withdrawn_before_round = before_round
     registration.save()
-    audit_record(user=user, action="registration.withdraw", obj=registration,
+    audit_record(user=user, action=AuditAction.REGISTRATION_WITHDRAW, obj=registration,
                  tournament=registration.tournament, summary=str(registration.player),
                  before=before, after=snapshot(registration, REGISTRATION_FIELDS), reason=reason)
     return registration
@@ -336,7 +349,7 @@ def role_revoke(*, user: Any, tournament: Tournament, member: Any, role: Role) -
             tournament=tournament, role=Role.ORGANISER).exclude(pk=grant.pk).exists():
         raise ValidationError(_("A tournament needs at least one organiser; grant the role to "
                                 "someone else first."), code="last_organiser")
-    audit_record(user=user, action="role.revoke", obj=grant, tournament=tournament,
+    audit_record(user=user, action=AuditAction.ROLE_REVOKE, obj=grant, tournament=tournament,
                  before={"user": member.get_username(), "role": Role(role).value})
     grant.delete()
 
@@ -367,13 +380,28 @@ def tournament_advance(*, user: Any, tournament: Tournament,
 
 
 @transaction.atomic
-def registrations_check_in_all(*, user: Any, tournament: Tournament) -> list[Registration]:
-    """Check in every entry still only registered (one audited check-in each)."""
+def registrations_check_in_all(*, user: Any, tournament: Tournament,
+                               only: Collection[int] | None = None) -> list[Registration]:
+    """Check in every entry still only registered: one audit entry for the whole step, which
+    names everyone it checked in. With ``only`` (the entries the organiser's page listed as
+    not checked in), just those of them still waiting: an entry added or checked in by
+    someone else since the page was shown is never counted or checked in unseen."""
     refuse_if_finished(tournament)
-    waiting = list(Registration.objects.select_for_update()
-                   .filter(tournament=tournament, status=RegistrationStatus.REGISTERED)
-                   .select_related("player", "tournament"))
-    return [registration_check_in(user=user, registration=r) for r in waiting]
+    queryset = Registration.objects.select_for_update().filter(
+        tournament=tournament, status=RegistrationStatus.REGISTERED)
+    if only is not None:
+        queryset = queryset.filter(pk__in=list(only))
+    waiting = list(queryset.select_related("player", "tournament").order_by("pk"))
+    for registration in waiting:
+        _mark_checked_in(registration)
+    if waiting:
+        audit_record(user=user, action=AuditAction.REGISTRATION_CHECK_IN_ALL, obj=tournament,
+                     tournament=tournament,
+                     summary=", ".join(r.player.full_name for r in waiting),
+                     after={"count": len(waiting),
+                            "registrations": [r.pk for r in waiting],
+                            "status": RegistrationStatus.PRESENT.value})
+    return waiting
 
 
 @transaction.atomic
@@ -393,7 +421,7 @@ def tournament_reopen(*, user: Any, tournament: Tournament, reason: str) -> Tour
     locked.state = TournamentState.RUNNING
     locked.save(update_fields=["state"])
     tournament.state = locked.state
-    audit_record(user=user, action="tournament.reopen", obj=locked, tournament=locked,
+    audit_record(user=user, action=AuditAction.TOURNAMENT_REOPEN, obj=locked, tournament=locked,
                  before=before, after=snapshot(locked, TOURNAMENT_FIELDS), reason=reason,
                  summary=locked.name)
     return locked
@@ -406,6 +434,21 @@ def tournament_follow_round_release(*, user: Any, tournament: Tournament,
     becomes running (logged as its own step, naming the round). A finished tournament is never
     touched; finishing stays the organiser's explicit step, because it makes the tournament
     read-only."""
+    return _start_running(user, tournament, _("Round %(number)s released: the tournament is "
+                                              "running") % {"number": round_number})
+
+
+@transaction.atomic
+def tournament_follow_play(*, user: Any, tournament: Tournament, round_number: int) -> Tournament:
+    """A result entered means round ``round_number`` is being played, released or not: a
+    tournament still in draft or registration becomes running, as on a round's release."""
+    if tournament.state not in (TournamentState.DRAFT, TournamentState.REGISTRATION):
+        return tournament
+    return _start_running(user, tournament, _("Round %(number)s is being played: the "
+                                              "tournament is running") % {"number": round_number})
+
+
+def _start_running(user: Any, tournament: Tournament, summary: str) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.state not in (TournamentState.DRAFT, TournamentState.REGISTRATION):
         return locked
@@ -413,10 +456,8 @@ def tournament_follow_round_release(*, user: Any, tournament: Tournament,
     locked.state = TournamentState.RUNNING
     locked.save(update_fields=["state"])
     tournament.state = locked.state
-    audit_record(user=user, action="tournament.start", obj=locked, tournament=locked,
-                 before=before, after=snapshot(locked, TOURNAMENT_FIELDS),
-                 summary=_("Round %(number)s released: the tournament is running")
-                 % {"number": round_number})
+    audit_record(user=user, action=AuditAction.TOURNAMENT_START, obj=locked, tournament=locked,
+                 before=before, after=snapshot(locked, TOURNAMENT_FIELDS), summary=summary)
     return locked
 
 
@@ -463,7 +504,7 @@ def staff_login_create(*, user: Any, tournament: Tournament, first_name: str, la
     member.full_clean()
     member.save()
     grant = TournamentRole.objects.create(tournament=tournament, user=member, role=role)
-    audit_record(user=user, action="role.login_create", obj=grant, tournament=tournament,
+    audit_record(user=user, action=AuditAction.ROLE_LOGIN_CREATE, obj=grant, tournament=tournament,
                  after={"user": member.username, "name": f"{first_name} {last_name}".strip(),
                         "role": role.value},
                  summary=_("Login %(login)s made for %(name)s (%(role)s)")

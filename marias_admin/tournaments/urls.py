@@ -21,6 +21,8 @@ urlpatterns = [
          name="check_in_all"),
     path(T + "registrations/<int:registration_id>/check-in/", views.registration_check_in,
          name="check_in"),
+    path(T + "registrations/<int:registration_id>/check-in/undo/",
+         views.registration_check_in_undo, name="check_in_undo"),
     path(T + "registrations/<int:registration_id>/withdraw/", views.registration_withdraw,
          name="withdraw"),
     path(T + "roles/", views.roles, name="roles"),

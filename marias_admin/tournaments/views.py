@@ -22,9 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marias_admin.core import public_address
+from marias_admin.core.errors import error_text
+from marias_admin.core.forms import apply_service_error
 from marias_admin.players.models import Player
-from marias_admin.seating.selectors import seated_rounds_with, stale_rounds
-from marias_admin.seating.views import error_text
 from marias_admin.tournaments import services
 from marias_admin.tournaments.filters import RegistrationFilter, player_search
 from marias_admin.tournaments.forms import (
@@ -37,7 +38,6 @@ from marias_admin.tournaments.forms import (
     StaffLoginForm,
     TournamentForm,
     WithdrawForm,
-    apply_service_errors,
 )
 from marias_admin.tournaments.models import (
     Registration,
@@ -47,12 +47,14 @@ from marias_admin.tournaments.models import (
     TournamentState,
 )
 from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
+from marias_admin.tournaments.probes import seated_rounds_with, stale_rounds
 from marias_admin.tournaments.readings import reading_rows
 from marias_admin.tournaments.selectors import (
     namesakes,
     registration_counts,
     registrations,
     submitted_registration,
+    team_grants,
     tournaments_for,
 )
 from marias_admin.tournaments.tables import RegistrationTable
@@ -96,7 +98,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(user=request.user, **form.service_kwargs())
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_error(form, error)
         else:
             messages.success(request, _("Tournament “%(name)s” created with %(rounds)s rounds.")
                              % {"name": tournament.name, "rounds": tournament.rounds_planned})
@@ -152,7 +154,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             services.tournament_update(user=request.user, tournament=tournament,
                                        **form.service_kwargs())
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_error(form, error)
             tournament.refresh_from_db()
         else:
             messages.success(request, _("Changes saved."))
@@ -186,13 +188,16 @@ def tournament_state(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def registration_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     queryset = registrations(tournament).select_related("tournament")
     filterset = RegistrationFilter(request.GET or None, queryset=queryset, tournament=tournament)
-    table = RegistrationTable(filterset.qs)
+    table = RegistrationTable(filterset.qs, language=tournament.page_language)
     tables.RequestConfig(request, paginate=False).configure(table)
     rounds = list(tournament.rounds.all())
     return render(request, "tournaments/registrations.html", {
         "tournament": tournament, "filter": filterset, "table": table,
         "counts": registration_counts(tournament), "stale": stale_rounds(tournament),
         "play_started": _first_open_round(rounds) > 1,
+        "waiting_ids": ",".join(str(pk) for pk in Registration.objects.filter(
+            tournament=tournament, status=RegistrationStatus.REGISTERED)
+            .order_by("pk").values_list("pk", flat=True)),
     })
 
 
@@ -225,15 +230,41 @@ def registration_check_in(request: HttpRequest, tournament: Tournament,
 @require_POST
 @organiser_required
 def registration_check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    # The entries the page listed (and counted on the button); without them (an old page),
+    # everyone still registered.
+    shown = [int(pk) for pk in request.POST.get("shown", "").split(",") if pk.isdigit()]
     try:
-        done = services.registrations_check_in_all(user=request.user, tournament=tournament)
+        done = services.registrations_check_in_all(
+            user=request.user, tournament=tournament,
+            only=shown if "shown" in request.POST else None)
     except ValidationError as error:
         messages.error(request, error_text(error))
         return _back(request, tournament)
     messages.success(request, ngettext("%(count)d player checked in.",
                                        "%(count)d players checked in.", len(done))
                      % {"count": len(done)})
+    if len(done) < len(shown):
+        missed = len(shown) - len(done)
+        messages.warning(request, ngettext(
+            "%(count)d of the players listed had been checked in or withdrawn meanwhile.",
+            "%(count)d of the players listed had been checked in or withdrawn meanwhile.",
+            missed) % {"count": missed})
     return _back(request, tournament)
+
+
+@require_POST
+@organiser_required
+def registration_check_in_undo(request: HttpRequest, tournament: Tournament,
+                               registration_id: int) -> HttpResponse:
+    registration = _tournament_registration(tournament, registration_id)
+    try:
+        services.registration_check_in_undo(user=request.user, registration=registration)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+        return _back(request, tournament)
+    messages.success(request, _("The check-in of %(player)s was taken back: registered again.")
+                     % {"player": registration.player.full_name})
+    return _back(request, tournament, f"#reg-{registration.pk}")
 
 
 @require_http_methods(["GET", "POST"])
@@ -256,7 +287,7 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament,
                                            before_round=before_round,
                                            reason=form.cleaned_data["reason"])
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_error(form, error)
         else:
             messages.success(request, _("%(player)s withdrawn before round %(number)s.")
                              % {"player": registration.player.full_name,
@@ -328,7 +359,7 @@ def _add_new_player(request: HttpRequest, tournament: Tournament,
             seed_rank=data["seed_rank"], submission_key=data["submission_key"],
             namesake_confirmed=data["confirm_namesake"])
     except ValidationError as error:
-        apply_service_errors(form, error)
+        apply_service_error(form, error)
         return None
 
 
@@ -361,7 +392,7 @@ def roles(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.success(request, _("%(user)s now has the role “%(role)s”.")
                          % {"user": member.get_username(), "role": role.label})
         return redirect("tournaments:roles", tournament_id=tournament.pk)
-    grants = tournament.roles.select_related("user").order_by("role", "user__username")
+    grants = team_grants(tournament)
     return render(request, "tournaments/roles.html", {
         "tournament": tournament, "form": form, "grants": grants,
         "login_form": StaffLoginForm(),
@@ -378,14 +409,14 @@ def _staff_login_create(request: HttpRequest, tournament: Tournament) -> HttpRes
                 first_name=form.cleaned_data["first_name"],
                 last_name=form.cleaned_data["last_name"], role=Role(form.cleaned_data["role"]))
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_error(form, error)
         else:
             return render(request, "tournaments/login_created.html", {
                 "tournament": tournament, "member": member, "password": password,
                 "role": Role(form.cleaned_data["role"]).label,
-                "login_url": request.build_absolute_uri(reverse("login")),
+                "login_url": public_address.effective(request).url + reverse("login"),
             })
-    grants = tournament.roles.select_related("user").order_by("role", "user__username")
+    grants = team_grants(tournament)
     return render(request, "tournaments/roles.html", {
         "tournament": tournament, "form": RoleGrantForm(), "grants": grants,
         "login_form": form,

@@ -13,7 +13,7 @@ príchod hráča 2, 7 min).
 from __future__ import annotations
 
 from scoring.errors import Problem, ScoringError
-from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage, Points, PremiumFacts
+from scoring.hand import CARD_POINTS_TOTAL, Announcement, Hand, Marriage, Points, PremiumFacts
 from scoring.notation import lexicon as lx
 from scoring.notation.grammar import grammar_for, sheet_language
 from scoring.ruleset import CONCESSION, Ruleset, Rung
@@ -65,6 +65,9 @@ class _Formatter:
             marriage = self._marriage(hand.unannounced_marriage).removeprefix(" + ")
             out.append(self.words["unannounced"].format(marriage=marriage))
         out += self._results()
+        if hand.seven_killed:  # pagat L103
+            out.append("killed seven" if self.lang == "en" else "sedma zabitá")
+        out += [self._announcement(a) for a in hand.announcements]
         if hand.silent_seven is not None:
             result = self.words["silent_won" if hand.silent_seven.won else "silent_lost"]
             side = lx.SIDE_NAME[self.lang][hand.silent_seven.side]
@@ -141,14 +144,36 @@ class _Formatter:
             return "".join(text)
         return ", ".join(text[:-1]) + self.words["and"] + text[-1]
 
+    def _chain(self, raises: tuple[int, ...]) -> str:
+        """The seats of each raise in order (obecná pravidla V.5): " (fleky 2, 1)"."""
+        word = "raises" if self.lang == "en" else "fleky"
+        return f" ({word} {', '.join(str(s) for s in raises)})" if raises else ""
+
+    def _announcement(self, a: Announcement) -> str:
+        """Sedma proti / sto proti of a defender (obecná pravidla VII.1)."""
+        en = self.lang == "en"
+        names = ({Component.SEVEN: "seven against", Component.HUNDRED: "hundred against"} if en
+                 else {Component.SEVEN: "sedma proti", Component.HUNDRED: "sto proti"})
+        text = f"{names[a.component]} {'by seat' if en else 'hráče'} {a.by}"
+        if a.raises:
+            text += self._chain(a.raises)
+        elif a.level:
+            text += f" ({a.level} {'raises' if en else 'fleky'})"
+        if a.won is not None:
+            words = (("won", "lost", "killed") if en else ("uhrána", "prohrána", "zabitá"))
+            text += " " + (words[0] if a.won else words[2] if a.killed else words[1])
+        return text
+
     def _doublings(self) -> list[str]:
-        groups: dict[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], list[Component]]
+        groups: dict[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]],
+                     list[Component]]
         groups = {}
         for d in self.hand.doublings:
-            groups.setdefault((d.level, d.by, d.per_defender), []).append(d.component)
+            by = () if d.raises else d.by  # the chain names the flekers
+            groups.setdefault((d.level, by, d.per_defender, d.raises), []).append(d.component)
         out = []
         sole = self._sole_part()
-        for (level, by, per_defender), components in groups.items():
+        for (level, by, per_defender, raises), components in groups.items():
             ordered = sorted(components, key=COMPONENT_ORDER.index)
             if sole is not None and ordered == [sole]:
                 text = self.words["doubling_whole"].format(level=self._level(level))
@@ -157,7 +182,8 @@ class _Formatter:
                     lx.COMPONENT_ACCUSATIVE[self.lang][c] for c in ordered
                 )
                 text = self.words["doubling"].format(level=self._level(level), components=names)
-            out.append(text + self._by(by) + self._per_defender(per_defender))
+            out.append(text + self._by(by) + self._chain(raises)
+                       + self._per_defender(per_defender))
         return out
 
     def _sole_part(self) -> Component | None:

@@ -11,6 +11,7 @@ The tables whose words differ between a Czech and a Slovak sheet are grouped in 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -316,7 +317,7 @@ class Grammar:
         """The ladder rung with these components, in hearts when there is such a rung."""
         plain = None
         for rung in self.ruleset.ladder:
-            if rung.components == components:
+            if rung.components == components and not rung.open:
                 if rung.hearts == hearts:
                     return rung
                 if not rung.hearts:
@@ -360,8 +361,14 @@ def _renonc_name(rule: RenoncRule) -> re.Pattern[str]:
 
 def _build(ruleset: Ruleset) -> Grammar:
     words = WORDS[sheet_language(ruleset)]
+    if not words.glued_contract.meaning and any(
+            r.components == {Component.GAME} for r in ruleset.ladder):
+        # A Czech ruleset with a plain hra (volený): "hk", "hc" as on a Slovak sheet.
+        words = dataclasses.replace(
+            words, glued_contract=table(lx.GLUED_CONTRACT_CORES, boundary=False))
     contracts: list[tuple[str, tuple[frozenset[Component], bool]]] = [
         (rung.name_cs, (rung.components, rung.hearts)) for rung in ruleset.ladder
+        if not rung.open  # otevřený betl/durch: read by the parser before these
     ]
     contracts += [(word, (components, False)) for word, components in words.contract_cores.items()]
     codes: list[tuple[str, RenoncRule]] = []

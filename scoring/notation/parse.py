@@ -21,6 +21,7 @@ from typing import Any
 from scoring.errors import ScoringError
 from scoring.hand import (
     CARD_POINTS_TOTAL,
+    Announcement,
     Doubling,
     Hand,
     Late,
@@ -43,6 +44,21 @@ _RESULT_FIELD: dict[Component, str] = {
     Component.DURCH: "durch_won",
     Component.TWO_SEVENS: "two_sevens_won",
 }
+
+
+# -- the volený families (scoring/variants.py): open contracts, announcements against the
+# declarer, raise chains with seats, a killed seven. Patterns over the folded text.
+_OPEN_CONTRACT = re.compile(r"(ob|otevreny betl|od|otevreny durch)(?![0-9a-zž])")
+_OPEN_PART = {"ob": Component.BETL, "otevreny betl": Component.BETL,
+              "od": Component.DURCH, "otevreny durch": Component.DURCH}
+_ANNOUNCE = re.compile(r"(?:(7|100)p|(sedma|sto) proti)(?:[ ]*@[ ]*|[ ]+hrace[ ]+)"
+                       r"([0-9])(?![0-9])")
+_ANNOUNCE_PART = {"7": Component.SEVEN, "sedma": Component.SEVEN,
+                  "100": Component.HUNDRED, "sto": Component.HUNDRED}
+_CHAIN = re.compile(r"[ ]*#[ ]*([0-9]+)(?![0-9])|[ ]*\(fleky ([0-9](?:, [0-9])*)\)")
+_LEVEL_ONLY = re.compile(r"[ ]*\*[ ]*([0-9]+)(?![0-9])|[ ]*\(([0-9]+) fleky\)")
+_ANNOUNCE_RESULT = re.compile(r"[ ]+(uhrana|prohrana|zabita)(?![a-zž])|(\+|-|x)(?![a-zž])")
+_SEVEN_KILLED = re.compile(r"(?:sx|sedma zabita)(?![0-9a-zž])")
 
 
 def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: int) -> Hand:
@@ -92,6 +108,9 @@ _WHAT: dict[str, tuple[str, str]] = {
     "incorrect_flek": ("nekorektní flek", "incorrect flek"),
     "late": ("pozdní příchod", "late arrival"),
     "unannounced": ("nehlášená hláška", "unannounced marriage"),
+    "announcement.seven": ("sedma proti", "seven against"),
+    "announcement.hundred": ("sto proti", "hundred against"),
+    "seven_killed": ("sedma zabitá", "killed seven"),
 }
 
 
@@ -121,8 +140,11 @@ class _Parser:
         self.incorrect_flek_by: tuple[int, ...] = ()
         self.late: Late | None = None
         self.unannounced: Marriage | None = None
+        self.announcements: list[Announcement] = []  # sedma/sto proti (variants.py)
+        self.seven_killed = False
         self.seen: set[str] = set()
         self.items: tuple[Callable[[], bool], ...] = (
+            self._announcement, self._seven_killed,  # volený families (variants.py)
             self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
             self._overall,
             self._premium_fact, self._ruling_on_doublings, self._doubling, self._points,
@@ -155,6 +177,7 @@ class _Parser:
             premium_ruling=self.ruling, doublings_cancelled=self.cancelled,
             incorrect_flek_by=self.incorrect_flek_by, late=self.late,
             unannounced_marriage=self.unannounced,
+            announcements=tuple(self.announcements), seven_killed=self.seven_killed,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -179,6 +202,15 @@ class _Parser:
             self.contract = CONCESSION
             return
         start = cur.pos
+        opened = cur.match(_OPEN_CONTRACT)
+        if opened is not None:  # otevřený betl / durch (pagat L30-33)
+            part = _OPEN_PART[opened.group(1)]
+            rung_open = next((r for r in self.grammar.ruleset.ladder
+                              if r.open and r.components == {part}), None)
+            if rung_open is None:
+                raise cur.error("notation_unknown_contract", at=start, found=opened.group())
+            self.rung, self.contract = rung_open, rung_open.code
+            return
         found = cur.match(self.grammar.contracts.pattern)
         if found is not None:
             components, hearts = self.grammar.contracts.lookup(found.group())
@@ -465,6 +497,7 @@ class _Parser:
         if not components and cur.peek(gm.WORD_CHAR):
             return self._restore(start)  # tr4, ti+: not a flek after all
         by = self._by()
+        raises = self._chain()
         per_defender = self._per_defender()
         if not components:
             if self.rung is None:
@@ -476,7 +509,49 @@ class _Parser:
             components = [c for c in components if c is not Component.SEVEN]
         for component in components:
             self._once(f"doubling.{component.value}", start)
-            self.doublings[component] = Doubling(component, level, by, per_defender)
+            self.doublings[component] = Doubling(component, level, by, per_defender, raises)
+        return True
+
+    def _chain(self) -> tuple[int, ...]:
+        """The seats of each raise in order: #21, or (fleky 2, 1) in the description."""
+        found = self.cur.match(_CHAIN)
+        if found is None:
+            return ()
+        digits = found.group(1) or found.group(2).replace(", ", "")
+        return tuple(int(ch) for ch in digits)
+
+    def _announcement(self) -> bool:
+        """Sedma proti / sto proti (obecná pravidla VII.1): 7p@3#1+, sto proti hráče 2."""
+        cur = self.cur
+        start = cur.pos
+        found = cur.match(_ANNOUNCE)
+        if found is None:
+            return False
+        component = _ANNOUNCE_PART[found.group(1) or found.group(2)]
+        self._once(f"announcement.{component.value}", start)
+        raises = self._chain()
+        level = 0
+        if not raises:
+            only = cur.match(_LEVEL_ONLY)
+            if only is not None:
+                level = int(only.group(1) or only.group(2))
+        won: bool | None = None
+        killed = False
+        result = cur.match(_ANNOUNCE_RESULT)
+        if result is not None:
+            word = result.group(1) or result.group(2)
+            won = word in ("+", "uhrana")
+            killed = word in ("x", "zabita")
+        self.announcements.append(Announcement(component, int(found.group(3)), level, raises,
+                                               won, killed))
+        return True
+
+    def _seven_killed(self) -> bool:
+        start = self.cur.pos
+        if self.cur.match(_SEVEN_KILLED) is None:
+            return False
+        self._once("seven_killed", start)
+        self.seven_killed = True
         return True
 
     def _components(self) -> list[Component]:

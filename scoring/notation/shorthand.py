@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.hand import Doubling, Hand, Marriage, PremiumFacts
+from scoring.hand import Announcement, Doubling, Hand, Marriage, PremiumFacts
 from scoring.notation import lexicon as lx
 from scoring.notation.grammar import sheet_language
 from scoring.notation.tokens import fold_phrase
@@ -66,6 +66,7 @@ def _core(components: frozenset[Component], letters: _Letters) -> str:
     if components in letters.cores:
         return letters.cores[components]
     forms = [w for w, c in lx.CONTRACT_CORES.items() if c == components]
+    forms += [w for w, c in lx.GLUED_CONTRACT_CORES.items() if c == components]  # h: hra
     return min(forms, key=len)
 
 
@@ -86,6 +87,9 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
         if bid is not None:
             items.append("v" + _core(bid.components, letters) + ("c" if bid.hearts else ""))
     items += [_doubling(d, letters) for d in hand.doublings]
+    items += [_announcement(a) for a in hand.announcements]
+    if hand.seven_killed:
+        items.append("sx")
     if hand.incorrect_flek_by:
         items.append(lx.INCORRECT_FLEK_WORDS[0] + lx.BY_MARK + _seats(hand.incorrect_flek_by))
     elif hand.doublings_cancelled:
@@ -139,6 +143,8 @@ def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
         if rung is None:
             return [hand.contract]
         head, glued_helper = _core(rung.components, letters), True
+        if rung.open:  # otevřený betl / durch
+            head = "o" + letters.component[next(iter(rung.components))]
         if rung.hearts:
             head, implied = head + letters.suit[Suit.HEARTS], Suit.HEARTS
         elif rung.has_trumps and hand.trump is not None and hand.trump is not Suit.HEARTS:
@@ -158,9 +164,23 @@ def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
 def _doubling(d: Doubling, letters: _Letters) -> str:
     level = letters.level.get(d.level, f"{d.level}f")
     text = level + letters.component[d.component]
-    if d.by:
+    if d.raises:  # the chain names the flekers
+        text += "#" + _seats(d.raises)
+    elif d.by:
         text += lx.BY_MARK + _seats(d.by)
     text += "".join(f"{lx.PER_DEFENDER_MARK}{s}={lv}" for s, lv in d.per_defender)
+    return text
+
+
+def _announcement(a: Announcement) -> str:
+    """Sedma / sto proti: 7p@3, with its chain (#1) or level (*2) and result (+, -, x)."""
+    text = ("7p" if a.component is Component.SEVEN else "100p") + lx.BY_MARK + str(a.by)
+    if a.raises:
+        text += "#" + _seats(a.raises)
+    elif a.level:
+        text += f"*{a.level}"
+    if a.won is not None:
+        text += _sign(True) if a.won else "x" if a.killed else _sign(False)
     return text
 
 

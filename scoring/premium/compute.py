@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from scoring.errors import Problem
 from scoring.hand import Hand, Seat
+from scoring.messages import Named, named_list
 from scoring.premium.tables import ROWS, UNKNOWN, PremiumTable, format_pb
 from scoring.ruleset import Rung
 from scoring.types import Component
@@ -23,6 +24,24 @@ HUNDRED_TABLE_TRUMPS = 4  # per-holding sto rows exist up to 4 trumps; above, on
 TWO_SEVENS_SHORT = 4  # dvě sedmy rows start at 4 helper cards or 4 trumps
 
 _T = TypeVar("_T")
+
+# The recorded facts a PB row depends on, named as the scorekeeper knows them.
+FACT_NAMES: dict[str, Named] = {
+    "trumps": Named("počet trumfů", "the number of trumps", "počet tromfov"),
+    "trump_ace": Named("zda měl trumfové eso", "whether the trump ace was held",
+                       "či mal tromfové eso"),
+    "trump_ten": Named("zda měl trumfovou desítku", "whether the trump ten was held",
+                       "či mal tromfovú desiatku"),
+    "helper_cards": Named("počet karet pomocné barvy", "the number of helper-suit cards",
+                          "počet kariet pomocnej farby"),
+}
+_RULES = {"hundred_seven": ("pravidlo sto a sedma", "the hundred and seven rule")}
+_WITH_LEAD = Named("s výnosem", "with lead", "s výnosom")
+_WITHOUT_LEAD = Named("bez výnosu", "without lead", "bez výnosu")
+
+
+def rung_name(rung: Rung) -> Named:
+    return Named(rung.name_cs, rung.name_en)
 
 
 @dataclass(frozen=True)
@@ -79,9 +98,17 @@ class _Builder:
             self.warnings.append(problem)
 
     def unknown(self, row: str) -> None:
-        column = "with_lead" if self.hand.with_lead else "without_lead"
-        self.warn("premium_cell_unknown", "premium", table=self.table.code, row=row,
-                  column=column, contract=self.rung.code)
+        column = _WITH_LEAD if self.hand.with_lead else _WITHOUT_LEAD
+        name_cs, name_en = ROWS.get(row) or _RULES.get(row, (row, row))
+        self.warn("premium_cell_unknown", "premium", table=self.table.name,
+                  row=Named(name_cs, name_en), row_code=row, column=column,
+                  contract=rung_name(self.rung))
+
+    def awards(self, prefix: str) -> bool:
+        """Whether the table knows any PB for the rows of ``prefix`` (``"seven."``): facts
+        are asked for only when the answer can earn something."""
+        return any(cell.with_lead is not None or cell.without_lead is not None
+                   for row, cell in self.table.rows.items() if row.startswith(prefix))
 
     def add(self, row: str, seat: Seat | None = None, times: int = 1,
             share: Fraction = Fraction(1), why_cs: str = "", why_en: str = "") -> None:
@@ -117,7 +144,7 @@ def premium_points(
 
     ``won`` names the components the declarer made; a component absent from it counts as
     neither made nor lost. Facts the needed rows depend on must be recorded: when one is
-    missing the declarer gets nothing and a ``premium_facts_missing`` warning names it.
+    missing the declarer gets nothing and one ``premium_facts_missing`` warning names them all.
     Ranges and who may claim are checked before, by :mod:`scoring.validate`.
     """
     b = _Builder(hand, rung, table)
@@ -140,8 +167,11 @@ def premium_points(
 
     # Each rule above gathers all its facts before adding a line, so a missing fact means the
     # declarer got nothing rather than a half-computed award.
-    for name in dict.fromkeys(b.missing):
-        b.warn("premium_facts_missing", f"premium.{name}", fact=name, contract=rung.code)
+    missing = tuple(dict.fromkeys(b.missing))
+    if missing:
+        b.warn("premium_facts_missing", f"premium.{missing[0]}", missing=missing,
+               facts=named_list([FACT_NAMES[name] for name in missing]),
+               contract=rung_name(rung))
 
     per_seat: dict[Seat, Fraction] = {}
     for line in b.lines:
@@ -161,8 +191,8 @@ def _made(component: Component, rung: Rung, won: Mapping[Component, bool]) -> bo
 
 
 def _seven_and_hundred(b: _Builder, won: Mapping[Component, bool]) -> None:
-    seven = _made(Component.SEVEN, b.rung, won)
-    hundred = _made(Component.HUNDRED, b.rung, won)
+    seven = _made(Component.SEVEN, b.rung, won) and b.awards("seven.")
+    hundred = _made(Component.HUNDRED, b.rung, won) and b.awards("hundred.")
     if not (seven or hundred):
         return  # tichá sedma and tiché sto earn no PB: only announced components are listed
     facts = b.hand.premium
@@ -233,8 +263,9 @@ def _two_sevens_row(helpers: int, trumps: int) -> str | None:
 
 
 def _two_sevens(b: _Builder, won: Mapping[Component, bool]) -> None:
-    two = _made(Component.TWO_SEVENS, b.rung, won)
-    hundred = _made(Component.HUNDRED, b.rung, won)  # counts only when announced and made
+    two = _made(Component.TWO_SEVENS, b.rung, won) and b.awards("two_sevens.")
+    hundred = _made(Component.HUNDRED, b.rung, won) and (  # only when announced and made
+        b.awards("hundred.") or b.awards("two_sevens."))
     if not (two or hundred):
         return
     facts = b.hand.premium
@@ -291,4 +322,4 @@ def _ignore_claims(b: _Builder) -> None:
     """Defender PB exist only for a lost betl or durch; say so rather than drop a claim."""
     for seat in b.hand.premium.defender_claims:
         b.warn("premium_claim_ignored", "premium.defender_claims", seat=seat,
-               contract=b.rung.code)
+               contract=rung_name(b.rung))

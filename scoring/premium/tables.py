@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
+from scoring import formatting
 from scoring.errors import Problem, ScoringError
 
 PB = Fraction | None
@@ -32,14 +32,8 @@ def pb_out(value: Fraction) -> int | float:
 
 
 def format_pb(value: Fraction, lang: str = "cs") -> str:
-    """27.5 rather than 55/2 for a referee; a decimal comma in Czech."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:  # a share such as 1/3 has no finite decimal form
-        return str(value)
-    text = format(decimal.normalize(), "f")
-    return text.replace(".", ",") if lang != "en" else text
+    """27.5 rather than 55/2 for a referee; a decimal comma in Czech (scoring.formatting)."""
+    return formatting.format_pb(value, lang)
 
 
 @dataclass(frozen=True)

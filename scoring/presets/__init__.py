@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from scoring.presets.csm_2023 import CSM_LICITOVANY_2023
+from scoring.presets.csm_voleny import CSM_VOLENY
+from scoring.presets.pagat_voleny import PAGAT_VOLENY
 from scoring.presets.szmk_2024 import SZMK_VOLENY_2024
 from scoring.ruleset import Ruleset
 
-PRESETS: dict[str, Ruleset] = {r.code: r for r in (CSM_LICITOVANY_2023, SZMK_VOLENY_2024)}
+PRESETS: dict[str, Ruleset] = {
+    r.code: r for r in (CSM_LICITOVANY_2023, SZMK_VOLENY_2024, CSM_VOLENY, PAGAT_VOLENY)
+}
 
 
 def get_preset(code: str) -> Ruleset:

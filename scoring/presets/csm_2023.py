@@ -1,7 +1,7 @@
 """Preset ``csm-licitovany-2023``: ČSM míchaný licitovaný mariáš, rules valid from 1.1.2023.
 
 Numbers follow the sazebník of section A and domain.md §2; the renonc catalogue follows E.2-E.4
-(plus the paušál-1 cases named in B.12 and C.1). Names are our own short labels.
+(plus the paušál-1 cases named in ČSM 2023 B.12 and C.1). Names are our own short labels.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ CSM_LICITOVANY_2023 = Ruleset(
     code="csm-licitovany-2023",
     name="ČSM míchaný licitovaný mariáš 2023",
     valid_from=date(2023, 1, 1),
-    table_sizes=(4, 3),  # B.2: pauzírovaný at 4, at most three tables of 3
+    table_sizes=(4, 3),  # ČSM 2023 B.2: pauzírovaný at 4, at most three tables of 3
     base=20,  # A: základní sazba 0,20 Kč
     currency="CZK",
     ladder=LADDER,

@@ -1,8 +1,9 @@
 """Preset ``szmk-voleny-2024``: SZMK volený mariáš, rules valid from 1.1.2024.
 
-Numbers follow section C of the rules and domain.md §3; the renonce catalogue follows D.2 with
-each item's consequence from D.4. The ruleset's local names (``name_cs`` fields) are Slovak
-here, because SZMK sheets and players use the Slovak words (malý, veľký, farba, reflek, ...).
+Numbers follow section C of the rules (SZMK 2024) and domain.md §3; the renonce catalogue follows
+SZMK 2024 D.2 with each item's consequence from SZMK 2024 D.4. The ruleset's local names
+(``name_cs`` fields) are Slovak here, because SZMK sheets and players use the Slovak words
+(malý, veľký, farba, reflek, ...).
 Readings where the text is silent are listed in ``docs/szmk.md``.
 """
 
@@ -47,7 +48,7 @@ _TIERS = {
     RenoncKind.EXTRAORDINARY: "pausal_4",
 }
 
-# (code, Slovak label, English label, tier, consequence, red card); D.2 in order.
+# (code, Slovak label, English label, tier, consequence, red card); SZMK 2024 D.2 in order.
 # väčší d) "nekorektný flek" is not listed: it is recorded as an incorrect-flek ruling
 # (Hand.incorrect_flek_by), because both defenders may flek incorrectly in one hand.
 _CATALOGUE = (
@@ -118,35 +119,35 @@ SZMK_VOLENY_2024 = Ruleset(
     base=5,  # 5 centov
     currency="EUR",
     ladder=LADDER,
-    # C.5 in units of 5 c: hra 5, fleked hra 10 (the flek doubling), tichá sedma 5,
-    # sedma 10, stovka 20, malý 25, veľký 50. D.2 paušály: 10 c, 50 c, 1 €, 3 €; E.2: 1 €;
-    # E.5: 10 c per started minute late.
+    # SZMK 2024 C.5 in units of 5 c: hra 5, fleked hra 10 (the flek doubling), tichá sedma 5,
+    # sedma 10, stovka 20, malý 25, veľký 50. SZMK 2024 D.2 paušály: 10 c, 50 c, 1 €, 3 €;
+    # SZMK 2024 E.2: 1 €; SZMK 2024 E.5: 10 c per started minute late.
     rates=Rates(
         game=1, seven=2, silent_seven=1, hundred=4, betl=5, durch=10, two_sevens=0,
         two_sevens_hearts=0, concession=0, pausal_1=2, pausal_2=10, pausal_3=20, pausal_4=60,
         incorrect_flek=20, late_minute=2, limit=None, raised_limit=None,
     ),
-    silent_seven_hearts=True,  # C.5: hearts double the payment
-    silent_hundred=SilentHundredRule.SERIES,  # C.5: a reached 100 counts the hra twice
-    hundred_series=Series.ARITHMETIC,  # C.1
+    silent_seven_hearts=True,  # SZMK 2024 C.5: hearts double the payment
+    silent_hundred=SilentHundredRule.SERIES,  # SZMK 2024 C.5: a reached 100 counts the hra twice
+    hundred_series=Series.ARITHMETIC,  # SZMK 2024 C.1
     doubling_names=("flek", "reflek", "sub", "hirš"),
-    doubling_cap=4,  # C.9
-    doubling_cap_no_trumps=2,  # C.10
-    flek_binding=FlekBinding.PER_DEFENDER,  # C.9: each defender flekuje for himself
-    hundred_marriages_to_reach=1,  # C.6.a: reached on one marriage only
-    hundred_seven_as_one=True,  # B.10
-    hundred_needs_marriage=True,  # C.6.d-e
-    hundred_without_marriage_renonc="kla.m",  # C.6.d is D.2 klasický m)
+    doubling_cap=4,  # SZMK 2024 C.9
+    doubling_cap_no_trumps=2,  # SZMK 2024 C.10
+    flek_binding=FlekBinding.PER_DEFENDER,  # SZMK 2024 C.9: each defender flekuje for himself
+    hundred_marriages_to_reach=1,  # SZMK 2024 C.6.a: reached on one marriage only
+    hundred_seven_as_one=True,  # SZMK 2024 B.10
+    hundred_needs_marriage=True,  # SZMK 2024 C.6.d-e
+    hundred_without_marriage_renonc="kla.m",  # SZMK 2024 C.6.d is SZMK 2024 D.2 klasický m)
     concession_rungs=frozenset(),  # no omyl in volený
     renoncs=RENONCS,
     renonc_min_basic_rate=False,
     premium_table=None,  # SZMK scores money and table points, no PB
     sb_premium_factor=0,
-    round_budget=1000,  # C.8: 10 €
-    forgiven_renonc_kinds=frozenset({RenoncKind.MINOR}),  # D.1, D.3.a
+    round_budget=1000,  # SZMK 2024 C.8: 10 €
+    forgiven_renonc_kinds=frozenset({RenoncKind.MINOR}),  # SZMK 2024 D.1, SZMK 2024 D.3.a
     forgiven_per_round=1,
     language="sk",
     part_names=(("hundred", "stovka"), ("betl", "malý"), ("durch", "veľký"),
                 ("silent_seven", "tichá sedma")),
-    contumation_gain=20,  # E.5: the present players end the round with 11 €, i.e. +1 €
+    contumation_gain=20,  # SZMK 2024 E.5: the present players end the round with 11 €, i.e. +1 €
 )

@@ -10,8 +10,8 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
+from marias_admin.core.collation import sort_key
 from marias_admin.printouts import qr
-from marias_admin.printouts.collation import sort_key
 from marias_admin.printouts.data import (
     RoundInfo,
     SeatingData,
@@ -141,7 +141,7 @@ def test_szmk_sheet_is_slovak_with_three_money_columns_in_euro_and_no_pb():
     text = page_text(build_table_sheets([sheet(SZMK, 1, THREE)]))
     assert money_columns(text, "€") == ["1", "2", "3"]
     for label in ("Súťažný lístok", "Popis hry", "Podpis hráča", "Zapisovateľ", "Rozhodca",
-                  "Nahratá suma (10 € + spolu)", "Poradie pri stole", "10 €"):
+                  "Nahratá suma (10,00 € + spolu)", "Poradie pri stole", "10,00 €"):
         assert label in text
     assert "PB" not in text
     assert "Kč" not in text
@@ -246,6 +246,7 @@ def test_czech_sort_key():
 
 
 def test_format_money():
-    assert format_money(1000, "€") == "10 €"
-    assert format_money(1050, "€") == "10,50 €"
-    assert format_money(-20, "Kč") == "−0,20 Kč"
+    assert format_money(1000, "€") == "10,00\u00a0€"
+    assert format_money(1050, "€", "sk") == "10,50\u00a0€"
+    assert format_money(-20, "Kč") == "\u22120,20\u00a0Kč"
+    assert format_money(-20, "Kč", "en") == "\u22120.20\u00a0CZK"

@@ -29,7 +29,7 @@ def test_szmk_round_prints_slovak_in_euro_with_the_round_budget_and_no_pb():
     assert (szmk.language, szmk.currency, szmk.premium_points, szmk.starting_money) == (
         "sk", "€", False, 1000)
     text = page_text(build_table_sheets([sheet(szmk, 1, THREE)]))
-    assert "Súťažný lístok" in text and "Nahratá suma (10 € + spolu)" in text
+    assert "Súťažný lístok" in text and "Nahratá suma (10,00 € + spolu)" in text
     assert "PB" not in text
 
 

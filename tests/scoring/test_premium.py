@@ -348,9 +348,11 @@ def test_unknown_cell_warns_instead_of_awarding_zero() -> None:
     assert result.per_seat == {}
     [warning] = result.warnings
     assert warning.code == "premium_cell_unknown"
-    assert warning.params["row"] == "hundred.trumps_1.ten"
-    assert warning.params["column"] == "without_lead"
-    assert warning.params["table"] == "csm-2014"
+    # Named in words, never by the row's code: the table's name, the row's and the column's.
+    assert str(warning.params["row"]) == "sto s 1 trumfem, trumfem je desítka"
+    assert warning.params["column"].in_language("en") == "without lead"
+    assert warning.params["table"] == T2014.name
+    assert "trumps_1" not in warning.message("cs") and "csm-2014" not in warning.message("en")
     # The same hand s výnosem is known: 100.
     assert award("hundred", {H: True}, T2014, LEAD, trumps=1, trump_ace=False,
                  trump_ten=True).per_seat == {LEAD: Fraction(100)}
@@ -425,7 +427,7 @@ def test_hundred_and_seven_rule_unknown_in_2014_alone() -> None:
     result = award("hundred_seven", {H: True, S: True}, T2014, trumps=3, trump_ace=False,
                    trump_ten=False)
     assert result.per_seat == {}
-    assert [(w.code, w.params["row"]) for w in result.warnings] == [
+    assert [(w.code, w.params["row_code"]) for w in result.warnings] == [
         ("premium_cell_unknown", "hundred_seven")]
 
 
@@ -524,7 +526,8 @@ def test_two_sevens_end_of_table_warns(helpers: int, trumps: int, row: str) -> N
     # domain.md §2.1: the 2010 table is incomplete at the end of dvě sedmy.
     result = award("two_sevens", {T: True}, helper_cards=helpers, trumps=trumps)
     assert result.per_seat == {}
-    assert [(w.code, w.params["row"]) for w in result.warnings] == [("premium_cell_unknown", row)]
+    assert [(w.code, w.params["row_code"]) for w in result.warnings] == [
+        ("premium_cell_unknown", row)]
 
 
 def test_two_sevens_with_long_suits_earns_nothing() -> None:
@@ -554,7 +557,9 @@ def test_missing_trumps_for_a_won_seven_warns_and_awards_nothing() -> None:
     assert result.per_seat == {} and result.lines == ()
     [warning] = result.warnings
     assert (warning.code, warning.field) == ("premium_facts_missing", "premium.trumps")
-    assert warning.params["contract"] == "seven"
+    assert warning.params["missing"] == ("trumps",)
+    assert warning.message("en") == ("The made seven earns PB, but counting them needs the "
+                                      "number of trumps. Add it, or no PB are awarded.")
 
 
 def test_missing_holding_for_hundred_and_seven_awards_nothing() -> None:
@@ -564,11 +569,26 @@ def test_missing_holding_for_hundred_and_seven_awards_nothing() -> None:
         ("premium_facts_missing", "premium.trump_ten")]
 
 
+def test_every_missing_fact_is_said_in_one_warning() -> None:
+    result = award("hundred_seven", {H: True, S: True})
+    [warning] = result.warnings
+    assert warning.params["missing"] == ("trumps", "trump_ace", "trump_ten")
+    assert "počet trumfů, zda měl trumfové eso a zda měl trumfovou desítku" in warning.message()
+
+
 def test_missing_facts_for_two_sevens() -> None:
     result = award("two_sevens", {T: True}, trumps=4)
     assert [w.field for w in result.warnings] == ["premium.helper_cards"]
     result = award("two_sevens_hundred", {T: False, H: True}, trumps=4)
-    assert [w.field for w in result.warnings] == ["premium.trump_ace", "premium.trump_ten"]
+    assert [w.params["missing"] for w in result.warnings] == [("trump_ace", "trump_ten")]
+
+
+def test_no_facts_asked_where_the_table_awards_nothing() -> None:
+    # A table that knows no sedma row cannot pay for a made sedma: nothing to ask.
+    rows = {row: cell for row, cell in T2014.rows.items() if not row.startswith("seven.")}
+    table = replace(T2014, code="no-seven", rows=rows)
+    result = award("seven", {G: True, S: True}, table)
+    assert (result.per_seat, result.warnings) == ({}, ())
 
 
 # -- JSON and corrected tables -----------------------------------------------------------------

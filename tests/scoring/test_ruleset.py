@@ -65,3 +65,19 @@ def test_readings_given_as_text_become_their_enums() -> None:
     assert szmk.hundred_series is Series.GEOMETRIC
     with pytest.raises(ValueError):
         get_preset("szmk-voleny-2024").override(hundred_series="harmonic")
+
+
+def test_voleny_presets_round_trip_and_override() -> None:
+    # scoring/presets/csm_voleny.py, pagat_voleny.py: stored as JSON text, read back equal.
+    from scoring.presets.pagat_voleny import VARIANTS
+    from scoring.types import HundredMarriage, Series
+
+    for code in ("csm-voleny", "pagat-voleny"):
+        preset = get_preset(code)
+        assert Ruleset.from_dict(preset.to_dict()) == preset
+    voleny = get_preset("csm-voleny").override(hundred_marriage="best",
+                                               flek_binding_no_trumps="per_defender")
+    assert voleny.hundred_marriage is HundredMarriage.BEST
+    assert Ruleset.from_dict(voleny.to_dict()) == voleny
+    half = get_preset("pagat-voleny").override(**VARIANTS["half_step_hundreds"])
+    assert half.hundred_series is Series.HALF_STEP and half.doubling_cap is None

@@ -74,8 +74,8 @@ def test_the_unfleked_tens_are_explained_on_a_line_of_their_own() -> None:
                            "points": {"declarer_cards": 80, "declarer_marriages": [40]}})
     texts = [line.describe(unfleked, "cs") for line in settle(hand, unfleked).lines]
     assert texts[:2] == [
-        "hra uhrána (tiché sto, 120 bodů): 1 × 0,20 CZK · flek ×2 · ×2 = 0,80 CZK",
-        "tiché sto nad 100 uhráno (po desítkách nad 100): 1 × 0,20 CZK · ×4 = 0,80 CZK",
+        "hra uhrána (tiché sto, 120 bodů): 1 × 0,20\u00a0Kč · flek ×2 · ×2 = 0,80\u00a0Kč",
+        "tiché sto nad 100 uhráno (po desítkách nad 100): 1 × 0,20\u00a0Kč · ×4 = 0,80\u00a0Kč",
     ]
 
 

@@ -62,14 +62,20 @@ MATRIX = [
      ORGANISER_POST),
     ("seating:replan", lambda w: (w["t"], 1), "get", None, ORGANISER_GET),
     ("seating:round_public", lambda w: (w["t"], 1), "get", None, PUBLIC),
-    ("seating:table_public", lambda w: (w["t"], 1, 1), "get", None, PUBLIC),
+    ("sheets:table", lambda w: (w["t"], 1, 1), "get", None, PUBLIC),
     ("seating:round_public", lambda w: (w["private"], 1), "get", None, PRIVATE),
     # The table page is the sheet the scorekeeper and referee keep, public or not.
-    ("seating:table_public", lambda w: (w["private"], 1, 1), "get", None,
+    ("sheets:table", lambda w: (w["private"], 1, 1), "get", None,
      expect(404, 404, 200, 200, 200, 200)),
     ("sheets:log", lambda w: (w["t"],), "get", None, expect(302, 403, 403, 200, 200, 200)),
     ("sheets:ruling_add", lambda w: (w["t"], 1, 1), "get", None,
      expect(302, 403, 403, 200, 200, 200)),
+    ("sheets:round_access", lambda w: (w["t"], 1), "get", None,
+     expect(302, 403, 403, 200, 200, 200)),
+    # The public address of QR codes and links: the tournament's organisers change it.
+    ("sheets:public_address", lambda w: (w["t"], 1), "get", None, ORGANISER_GET),
+    ("sheets:public_address", lambda w: (w["t"], 1), "post", {"public_url": ""},
+     ORGANISER_POST),
 ]
 
 

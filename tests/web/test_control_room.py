@@ -128,7 +128,7 @@ def test_the_status_partial_shows_each_tables_state(org_client, setup, played):
         assert re.search(r"\d\d:\d\d:\d\d", row[number])
     assert "–" in row[1]
     for number in range(1, 8):  # a link to each table's page
-        assert reverse("seating:table_public", args=(setup.tournament.pk, 1, number)) in row[number]
+        assert reverse("sheets:table", args=(setup.tournament.pk, 1, number)) in row[number]
 
 
 def test_the_round_page_polls_the_status_partial(org_client, setup, played):
@@ -306,7 +306,7 @@ def test_the_clock_needs_a_released_round(setup):
 
 def test_the_countdown_is_on_the_table_page_and_the_projector(org_client, setup, played):
     round_start_clock(user=setup.staff.organiser, round=played, minutes=45)
-    table = org_client.get(reverse("seating:table_public", args=(setup.tournament.pk, 1, 2)))
+    table = org_client.get(reverse("sheets:table", args=(setup.tournament.pk, 1, 2)))
     assert table.status_code == 200
     assert "data-round-clock" in table.content.decode()
     projector = org_client.get(reverse("standings:standings", args=(setup.tournament.pk,)),
@@ -321,7 +321,7 @@ def test_when_time_is_called_the_pages_say_no_new_hand(org_client, setup, played
     monkeypatch.setattr(seating_selectors, "timezone", SimpleNamespace(now=lambda: later))
     called = cs("Time is up: finish the hand in play and do not deal a new one.")
     for page in (url(setup, 1, "round_tables_status"),
-                 reverse("seating:table_public", args=(setup.tournament.pk, 1, 2))):
+                 reverse("sheets:table", args=(setup.tournament.pk, 1, 2))):
         html = org_client.get(page).content.decode()
         assert 'data-remaining="0"' in html
         assert re.search(r'data-clock-called role="status">' + re.escape(called), html)

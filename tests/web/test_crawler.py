@@ -73,14 +73,14 @@ def query_params() -> tuple[str, ...]:
 QUERY_PARAMS = query_params()
 # Forms that only appear with a query string, on table 2 (ČSM: no hands yet, the totals form;
 # SZMK: submitted, the confirmation, dispute and reopening forms) or for round 2 (not seated).
-FORM_PAGES = (("seating:table_public", {"hand": "1"}, {}),
-              ("seating:table_public", {"entry": "form"}, {}),
-              ("seating:table_public", {"hand": "1", "entry": "form"}, {}),
-              ("seating:table_public", {}, {"table": 2}),
+FORM_PAGES = (("sheets:table", {"hand": "1"}, {}),
+              ("sheets:table", {"entry": "form"}, {}),
+              ("sheets:table", {"hand": "1", "entry": "form"}, {}),
+              ("sheets:table", {}, {"table": 2}),
               ("seating:round", {}, {"number": 2}))
 
 # Pages whose forms differ by the rules (SZMK: who doubled, who came late …).
-SZMK_FORMS = ("seating:table_public", "sheets:", "standings:settings")
+SZMK_FORMS = ("sheets:table", "sheets:", "standings:settings")
 
 
 # -- the URL patterns ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from marias_admin.core.demo import CSM_DEMO_NAME
+from marias_admin.demo.csm import CSM_DEMO_NAME
 from marias_admin.seating.models import RoundState
 from marias_admin.tournaments.models import Tournament
 

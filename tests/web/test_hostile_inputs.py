@@ -16,7 +16,7 @@ from django.urls import reverse
 from marias_admin.core.params import natural_int, positive_int, positive_ints
 from marias_admin.sheets.models import TableSheet
 from marias_admin.standings.forms import StandingsRulesForm
-from marias_admin.standings.rules import default_rules_dict
+from marias_admin.tournaments.standings_rules import default_rules_dict
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_preview_of_a_hand_with_premium_points(world):
 
 
 def test_table_page_hand_parameter(world):
-    url = reverse("seating:table_public", args=world["args"])
+    url = reverse("sheets:table", args=world["args"])
     for user in (None, world["setup"].staff.scorekeeper, world["setup"].staff.referee):
         client = client_for(user)
         for value in UNICODE_DIGITS:
@@ -157,7 +157,9 @@ def test_standings_coefficient_is_bounded(world):
                            headers={"Accept-Language": "en"})
     assert response.context["form"].errors["coefficient"] == [
         "The coefficient can be at most 200."]
-    response = client.post(url, rules_data(placement="superliga", coefficient="0,8"))
+    # The world's hands started the tournament: a change of its standings rules is confirmed.
+    response = client.post(url, rules_data(placement="superliga", coefficient="0,8",
+                                           confirm="on", reason="Superliga"))
     assert response.status_code == 302
     world["t"].refresh_from_db()
     assert world["t"].standings_rules["coefficient"] == "0.8"
@@ -195,8 +197,8 @@ def test_totals_beyond_the_integer_column_are_refused_on_the_field():
     response = client.post(url, data, headers={"Accept-Language": "en"})
     assert response.status_code == 200
     form = response.context["totals_form"]
-    assert form.errors["money_1"] == ["Enter an amount between −999999,99 and 999999,99."] \
-        or form.errors["money_1"] == ["Enter an amount between −999999.99 and 999999.99."]
+    assert form.errors["money_1"] == [
+        "Enter an amount between −999\u202f999,99 and 999\u202f999,99."]  # the sheet's Czech
     assert "money_2" in form.errors and "money_3" not in form.errors
     sheet.refresh_from_db()
     assert sheet.total_money_1 is None and sheet.version == data["totals-version"]

@@ -29,8 +29,8 @@ from marias_admin.players.importing import (
     read_upload,
 )
 from marias_admin.players.models import Club, Player
-from marias_admin.players.services import import_preview
 from marias_admin.tournaments.models import Registration, Role
+from marias_admin.tournaments.player_import import import_preview
 from marias_admin.tournaments.services import role_grant, tournament_create
 
 pytestmark = pytest.mark.django_db

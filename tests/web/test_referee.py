@@ -9,12 +9,12 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.shortcuts import resolve_url
-from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import translation
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import RoundState
 from marias_admin.seating.services import round_set_state
@@ -128,7 +128,7 @@ def test_technical_renonc_makes_the_offender_pay_the_pausal(ref_client, world):
     message = " ".join(messages_of(page))
     assert "E.3.b" in message and "nezamíchání nebo chybné míchání" in message
     offender = registration_at(world, 3).player.full_name
-    assert f"{offender}: -0,60 Kč → -6,60 Kč" in message.replace("\xa0", " ")
+    assert f"{offender}: −0,60 Kč → −6,60 Kč" in message.replace("\xa0", " ")
 
 
 def test_in_play_renonc_loses_the_hand_and_the_offender_pays_for_his_side(ref_client, world):
@@ -188,7 +188,7 @@ def test_flek_cancelled_resettles_without_that_flek(ref_client, world):
 
 def test_after_saving_the_referee_returns_where_he_came_from(ref_client, world):
     record = add_hand(world, shorthand("7k+", 1, 2))
-    table_url = reverse("seating:table_public", args=(world["t"].pk, 1, 1))
+    table_url = reverse("sheets:table", args=(world["t"].pk, 1, 1))
     response = post_ruling(ref_client, world, kind="renonc", hand=record.pk, code="E.3.b",
                            offender=registration_at(world, 3).pk, reason="x", next=table_url)
     assert response.status_code == 302 and response["Location"] == table_url
@@ -340,7 +340,7 @@ def test_rulings_partial_shows_who_when_why_and_the_hands_money(world):
     assert "nezamíchal karty" in page and "Karel Sudí" in page  # the referee's name
     assert f"Hra 1: {record.description}" in page
     offender = registration_at(world, 3).player.full_name
-    assert f"3. {offender}" in page and f"{offender}: -6,60 Kč" in page
+    assert f"3. {offender}" in page and f"{offender}: −6,60 Kč" in page
     assert form_url(world) in html
     assert reverse("sheets:hand_history", args=(world["t"].pk, 1, 1, record.pk)) in html
     # Without the referee's role: the rulings, but no links to the referee's pages.
@@ -351,19 +351,12 @@ def test_rulings_partial_shows_who_when_why_and_the_hands_money(world):
 def test_rulings_show_on_the_table_page(client, world):
     _record_two_rulings(world)
     client.force_login(world["users"]["referee"])
-    try:
-        url = reverse("sheets:table", args=(world["t"].pk, 1, 1))
-    except NoReverseMatch:
-        url = f"/t/{world['t'].pk}/round/1/table/1/"
+    url = reverse("sheets:table", args=(world["t"].pk, 1, 1))
     round_ = world["table"].round
     round_set_state(user=world["users"]["organiser"], round=round_, state=RoundState.CONFIRMED)
     round_set_state(user=world["users"]["organiser"], round=round_, state=RoundState.RELEASED)
-    try:
-        response = client.get(url)
-    except TemplateDoesNotExist:
-        pytest.skip("the table page is being built")
-    if "sheets/_rulings.html" not in [t.name for t in response.templates]:
-        pytest.skip("the table page does not include the rulings partial yet")
+    response = client.get(url)
+    assert "sheets/_rulings.html" in [t.name for t in response.templates]
     page = text(response)
     assert "nezamíchání nebo chybné míchání" in page and "hlasité komentování" in page
 
@@ -380,9 +373,10 @@ def test_hand_history_shows_every_change_with_before_and_after(ref_client, world
                                       args=(world["t"].pk, 1, 1, record.pk)))
     page = text(response).replace("\xa0", " ")
     labels = [row.label for row in response.context["rows"]]
-    assert labels == ["zapsaná hra", "hra přepočtena rozhodnutím", "rozhodnutí: renonc"]
+    assert labels == [str(AuditAction.HAND_ADD.label), str(AuditAction.HAND_RULING.label),
+                      str(AuditAction.RULING_RENONC.label)]
     assert "nezamíchal karty" in page and "Karel Sudí" in page
-    assert "-0,60 Kč → -6,60 Kč" in page
+    assert "−0,60 Kč → −6,60 Kč" in page
     assert "hlasité komentování" not in page  # the yellow card concerns no hand
 
 
@@ -394,8 +388,9 @@ def test_log_shows_rulings_with_who_when_why_and_filters(ref_client, world):
     url = reverse("sheets:log", args=(world["t"].pk,))
     response = ref_client.get(url)
     page = text(response)
-    assert "rozhodnutí: renonc" in page and "nezamíchání nebo chybné míchání" in page
-    assert "rozhodnutí: žlutá karta" in page and "hlasité komentování" in page
+    assert str(AuditAction.RULING_RENONC.label) in page
+    assert "nezamíchání nebo chybné míchání" in page
+    assert str(AuditAction.RULING_YELLOW_CARD.label) in page and "hlasité komentování" in page
     assert "Karel Sudí" in page
     rows = response.context["rows"]
     assert rows[0].entry.action == "ruling.yellow_card"  # newest first
@@ -419,7 +414,8 @@ def _fill_log(world, total: int, state: RoundState = RoundState.CONFIRMED) -> No
     organiser = world["users"]["organiser"]
     record = add_hand(world, shorthand("7k+", 1, 2))
     existing = AuditEntry.objects.filter(tournament=world["t"]).count()
-    starts = int(state == RoundState.RELEASED)  # releasing round 1 also starts the tournament
+    world["t"].refresh_from_db()  # the first hand already started the tournament (issue 13)
+    starts = int(state == RoundState.RELEASED and world["t"].state != "running")
     for _ in range(total - existing - 3 - starts):
         add_hand(world, shorthand("7k+", 1, 2))
     ruling_add(user=world["users"]["referee"], sheet=world["sheet"], kind=RulingKind.RENONC,
@@ -443,7 +439,10 @@ def test_log_query_count_does_not_grow_with_entries(ref_client, world):
     _fill_log(world, 60, RoundState.RELEASED)
     many, shown = _log_queries(ref_client, world)
     assert shown == 50  # paginated
-    assert few == many
+    # Related objects are looked up once per model (users, players…), so the count depends on
+    # the kinds of entries a page shows, never on how many: fifty hands cost no more than the
+    # first page's ten entries of every kind.
+    assert many <= few
 
 
 def test_log_pages_by_fifty(ref_client, world):

@@ -223,7 +223,7 @@ def test_inline_scripts_carry_the_pages_nonce(client):
     setup = factories.tournament(players=8)
     factories.seated_round(setup, 1, state="released")
     client.force_login(setup.staff.scorekeeper)
-    response = client.get(reverse("seating:table_public", args=[setup.tournament.pk, 1, 1]))
+    response = client.get(reverse("sheets:table", args=[setup.tournament.pk, 1, 1]))
     assert response.status_code == 200
     nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
     scripts = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)([^>]*)>",
@@ -270,7 +270,7 @@ def test_player_page_shows_only_what_the_toggles_allow(client, played, toggle):
         mine = Seat.objects.get(registration=played.registrations[0], round__number=1)
         for seat in Seat.objects.filter(table=mine.table).exclude(pk=mine.pk):
             assert seat.registration.player.last_name not in html  # who sat with whom
-        assert reverse("seating:table_public",
+        assert reverse("sheets:table",
                        args=[tournament.pk, 1, mine.table.number]) not in html
     client.force_login(played.staff.organiser)  # the organiser sees everything
     html = client.get(url).content.decode()

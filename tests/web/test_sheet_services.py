@@ -188,5 +188,6 @@ def test_saving_a_hand_costs_constant_queries(sheet, users) -> None:
             hand_add(user=organiser, sheet=sheet, expected_version=version,
                      hand=shorthand("7k+", 1, 2))
         counts.append(len(ctx.captured_queries))
-    # The first hand also records who keeps the sheet; after that, every save costs the same.
-    assert counts[1] == counts[2] and counts[1] <= counts[0] <= counts[1] + 1
+    # The first hand also records who keeps the sheet and starts the tournament (issue 13);
+    # after that, every save costs the same.
+    assert counts[1] == counts[2] and counts[1] <= counts[0] <= counts[1] + 5

@@ -13,7 +13,6 @@ from django.urls import reverse
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
-from marias_admin.standings.rules import default_rules_dict
 from marias_admin.standings.selectors import (
     find_seats,
     fold,
@@ -25,6 +24,7 @@ from marias_admin.standings.selectors import (
 from marias_admin.standings.services import rules_locked, standings_rules_update
 from marias_admin.tournaments.models import TournamentState
 from marias_admin.tournaments.services import tournament_advance
+from marias_admin.tournaments.standings_rules import default_rules_dict
 from scoring.standings import PlacementKey, RankKey
 from tests.web.test_tournament_pages import make_tournament, make_user, seat, text
 
@@ -157,7 +157,7 @@ def test_round_results_per_table(client, world):
     assert "zatím nepotvrzeno" in body  # table 3's players have no result yet
     table2 = re.search(r'id="table-2".*?</li>', html, re.S).group(0)
     assert "+5,00" in table2 and "10,5" in table2 and "15,50" in table2  # ZB, PB, SB
-    assert reverse("seating:table_public", args=(world["t"].pk, 1, 2)) in table2
+    assert reverse("sheets:table", args=(world["t"].pk, 1, 2)) in table2
 
 
 def test_player_page_rounds_opponents_and_big_games(client, world):
@@ -196,7 +196,7 @@ def test_where_do_i_sit_ignores_case_and_diacritics(client, world):
     response = client.get(reverse("standings:find", args=(tournament.pk,)), {"q": "stastny"})
     html = response.content.decode()
     assert "Šťastný" in html
-    assert reverse("seating:table_public", args=(tournament.pk, 1, found.seat.table.number)) \
+    assert reverse("sheets:table", args=(tournament.pk, 1, found.seat.table.number)) \
         in html
     assert find_seats(tournament, "jiri stastny").results == search.results  # every word
     assert find_seats(tournament, "nobody-like-this").results == []

@@ -15,9 +15,9 @@ from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets.models import Ruling, RulingKind, SheetState, TableSheet
 from marias_admin.sheets.services import sheet_confirm, sheet_for, sheet_submit, totals_set
 from marias_admin.standings.forms import PRESETS
-from marias_admin.standings.rules import default_rules_dict, szmk_rules_dict
 from marias_admin.standings.selectors import round_scores, rules_from, tournament_standings
 from marias_admin.tournaments.models import Registration
+from marias_admin.tournaments.standings_rules import default_rules_dict, szmk_rules_dict
 from scoring.standings import PlacementKey, RankKey, TieShare
 from tests.web.test_tournament_pages import make_tournament, make_user
 

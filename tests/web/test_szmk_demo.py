@@ -19,9 +19,9 @@ from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
-from marias_admin.core.demo import CSM_DEMO_NAME
-from marias_admin.core.demo_hands import hands_to_reach, random_hand
-from marias_admin.core.demo_szmk import SZMK_DEMO_NAME, load_szmk_demo
+from marias_admin.demo.csm import CSM_DEMO_NAME
+from marias_admin.demo.hands import hands_to_reach, random_hand
+from marias_admin.demo.szmk import SZMK_DEMO_NAME, load_szmk_demo
 from marias_admin.seating.models import RoundState, SeatingMethod
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, SheetState, TableSheet
 from marias_admin.standings.selectors import tournament_standings
@@ -161,7 +161,7 @@ def test_the_demos_pages_open_in_slovak(client, demo):
         reverse("standings:round_results", args=(demo.pk, 6)),
         reverse("standings:player", args=(demo.pk, player.pk)),
         reverse("seating:round_public", args=(demo.pk, 4)),
-        reverse("seating:table_public", args=(demo.pk, 1, 1)),
+        reverse("sheets:table", args=(demo.pk, 1, 1)),
     ]
     for url in public:
         response = client.get(url)

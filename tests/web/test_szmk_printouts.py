@@ -57,10 +57,10 @@ def test_sutazny_listok_in_euro_for_three_players_in_slovak(client, szmk):
     for number, text in enumerate(sheets, start=1):
         assert re.findall(r"(\d) · €", text) == ["1", "2", "3"]
         for label in ("Súťažný lístok", "Popis hry", "Podpis hráča", "Zapisovateľ", "Rozhodca",
-                      "Nahratá suma (10 € + spolu)", "Poradie pri stole",
+                      "Nahratá suma (10,00 € + spolu)", "Poradie pri stole",
                       f"kolo 1 · stôl {number}"):
             assert label in text, label
-        assert "10 €" in text
+        assert "10,00 €" in text
         assert "PB" not in text and "Kč" not in text
         assert "Stolový lístek" not in text
     seated = " ".join(sheets)
@@ -78,4 +78,4 @@ def test_an_szmk_tournament_in_czech_prints_czech_sheets_still_in_euro(client, s
     Tournament.objects.filter(pk=szmk.pk).update(language="cs")  # the organiser's choice
     text = pages(client, szmk)[0]
     assert "Stolový lístek" in text and "Súťažný lístok" not in text
-    assert "1 · €" in text and "10 €" in text and "PB" not in text
+    assert "1 · €" in text and "10,00 €" in text and "PB" not in text

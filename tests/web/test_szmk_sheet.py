@@ -102,7 +102,7 @@ def test_flek_beyond_the_money_held_is_refused_naming_the_player(world):
     message = " ".join(error.value.message_dict["doublings"])
     name = world["table"].seats.get(position=2).registration.player.last_name
     assert "Miesto 2" in message and name in message
-    assert "0,50 EUR" in message and "0,00 EUR" in message
+    assert "0,50\xa0€" in message and "0,00\xa0€" in message
     assert len(moneys(world)) == 5
     # Seat 3 still holds his 10 €: his flek on the same malý is fine.
     add(world, contract="betl", betl_won=True, doublings={"betl": {"level": 1, "by": [3]}})
@@ -172,7 +172,7 @@ def test_structured_form_records_who_fleked(client, world):
     # and a checkbox per seat for who said it; no PB facts, no omyl.
     client.force_login(world["org"])
     t = world["t"]
-    page = client.get(reverse("seating:table_public", args=[t.pk, 1, 1]) + "?entry=form")
+    page = client.get(reverse("sheets:table", args=[t.pk, 1, 1]) + "?entry=form")
     html = page.content.decode()
     assert 'name="form-doubled_by_betl"' in html
     assert "hirš" in html and "pb_trumps" not in html and 'value="concession"' not in html
@@ -188,7 +188,7 @@ def test_structured_form_records_who_fleked(client, world):
 def test_table_page_shows_the_round_money(client, world):
     add(world, contract="betl", betl_won=True)
     client.force_login(world["org"])
-    page = client.get(reverse("seating:table_public", args=[world["t"].pk, 1, 1]))
+    page = client.get(reverse("sheets:table", args=[world["t"].pk, 1, 1]))
     assert "10,50" in text(page) and "9,75" in text(page)
 
 

@@ -18,7 +18,6 @@ from marias_admin.audit.models import AuditEntry
 from marias_admin.players.importing import read_upload
 from marias_admin.players.models import Player
 from marias_admin.players.registration_numbers import normalise_registration_number
-from marias_admin.players.services import import_commit, import_preview
 from marias_admin.tournaments import services
 from marias_admin.tournaments.forms import TournamentForm
 from marias_admin.tournaments.models import (
@@ -29,6 +28,7 @@ from marias_admin.tournaments.models import (
     Tournament,
     TournamentState,
 )
+from marias_admin.tournaments.player_import import import_commit, import_preview
 from tests import factories
 
 pytestmark = pytest.mark.django_db

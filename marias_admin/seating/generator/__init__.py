@@ -7,13 +7,16 @@ played so far. All randomness comes from the seed, so a stored seed reproduces a
 Entry points (see ``plan.py``): ``seat_round`` seats one round, ``plan_rounds`` plans several,
 ``replan`` plans the rest of a tournament after a change in the field; ``assess_round`` and
 ``assess_plan`` (``quality.py``) report repeats against a lower bound; ``table_sizes``
-(``sizing.py``) splits a field into tables.
+(``sizing.py``) splits a field into tables. ``KeepApart`` (``groups.py``) names groups of
+players, clubs, to keep at different tables.
 """
 
 from .designs import KNOWN_MAXIMA
+from .groups import KeepApart
 from .lot import seat_lot
 from .plan import Seed, derive_rng, plan_rounds, replan, seat_round
 from .quality import (
+    GroupPair,
     PlanQuality,
     RepeatedPair,
     RoundQuality,
@@ -31,7 +34,9 @@ __all__ = [
     "KNOWN_MAXIMA",
     "SZMK",
     "ErrorCode",
+    "GroupPair",
     "History",
+    "KeepApart",
     "Method",
     "PlanQuality",
     "PlayerId",

@@ -30,7 +30,11 @@ def canonical_order(players: Iterable[PlayerId]) -> list[PlayerId]:
     listed = list(players)
     if len(set(listed)) != len(listed):
         seen: set[PlayerId] = set()
-        dupes = [p for p in listed if p in seen or seen.add(p)]
+        dupes = []
+        for p in listed:
+            if p in seen:
+                dupes.append(p)
+            seen.add(p)
         raise SeatingError(ErrorCode.DUPLICATE_PLAYER, f"players listed twice: {dupes[:5]}")
     try:
         return sorted(listed, key=_sort_key)

@@ -46,7 +46,7 @@ def _extend(
         orbits = [frame.orbit(p, q) for p in partial]
         if any(o is None or o in used for o in orbits) or len(set(orbits)) < len(orbits):
             continue
-        new = set(orbits)  # type: ignore[arg-type]
+        new = {o for o in orbits if o is not None}
         used |= new
         yield from _extend(frame, [*partial, q], free, size, used)
         used -= new

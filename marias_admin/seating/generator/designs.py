@@ -203,7 +203,7 @@ resolvable 2-(20, 4, 1) design, which does not exist (v must be 4 mod 12)."""
 
 MAX_DELETED = 3
 """Players that may be taken out of a design with tables of 4: each leaves a table of 3, and
-ČSM allows at most three of those (rule B.2)."""
+ČSM allows at most three of those (ČSM 2023 B.2)."""
 
 
 def _apart(rounds: list[list[list[int]]], k: int, rng: random.Random) -> list[int] | None:

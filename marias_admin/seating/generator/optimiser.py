@@ -10,6 +10,8 @@ The cost is lexicographic (domain rule: repeats first), realised as one integer 
 large that a lower criterion can never outweigh a higher one:
 
 1. pairs meeting again: sum over pairs of C(times met, 2), so each earlier meeting counts;
+1a. pairs of the same group (clubmates) at a table, weighted (see ``groups.py``; only when
+   groups are given; ``before_repeats`` puts it above criterion 1);
 2. ``static`` cost (only for rule-based rounds that are repaired: distance from the table the
    rule prescribed);
 3. the same table number again: sum over players and table numbers of C(times there, 2);
@@ -69,8 +71,9 @@ NEIGHBOURHOOD_CAP = 6_000
 """Most swap evaluations in one iteration; above it the conflicting players are sampled."""
 
 
-Cost = tuple[int, int, int, int, int]
-"""(pairs, static, table numbers, odd tables, seats): the criteria in priority order."""
+Cost = tuple[int, int, int, int, int, int]
+"""(pairs, groups, static, table numbers, odd tables, seats): the criteria, in priority order
+(groups before pairs when the groups are asked to come first)."""
 
 
 @dataclass(slots=True)
@@ -98,8 +101,8 @@ class SearchStats:
     iterations: int = 0
     evaluations: int = 0
     restarts: int = 0
-    cost: Cost = (0, 0, 0, 0, 0)
-    bound: Cost = (0, 0, 0, 0, 0)
+    cost: Cost = (0, 0, 0, 0, 0, 0)
+    bound: Cost = (0, 0, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +119,12 @@ def _c2(m: int) -> int:
 
 
 class Search:
-    """Tabu search over the free rounds; ``counts`` holds history plus the current seating."""
+    """Tabu search over the free rounds; ``counts`` holds history plus the current seating.
+
+    ``clash[p][q]`` (from ``groups.clash_matrix``) is what seating p and q at one table costs
+    in the group criterion, ``group_floor`` its lower bound over all the free rounds, and
+    ``groups_first`` ranks it above the repeats.
+    """
 
     def __init__(
         self,
@@ -125,6 +133,9 @@ class Search:
         rng: random.Random,
         pair_floor: int = 0,
         history_groups: list[int] | None = None,
+        clash: list[list[int]] | None = None,
+        group_floor: int = 0,
+        groups_first: bool = False,
     ) -> None:
         self.counts = counts
         self.specs = specs
@@ -145,18 +156,39 @@ class Search:
         self.w_odd = span
         self.w_table = span * span
         self.w_static = span * span * span
+        self.clash = clash
+        # The pair and group criteria are both sums over pairs at a table, so the swap delta
+        # reads one matrix ``eff = pair_scale * met + group_scale * clash`` (in units of
+        # ``w_unit``), kept up to date with ``met``; without groups it simply is ``met``.
+        self.pair_scale, self.group_scale = 1, 0
+        self.groups_first = clash is not None and groups_first
+        self.w_group = 0
         self.w_pair = self.w_static * static_span
+        self.w_unit = self.w_pair
+        if clash is not None:
+            seated_pairs = sum(_c2(size) for spec in specs for size in spec.sizes)
+            top_clash = max(max(row) for row in clash)
+            if groups_first:
+                self.group_scale = 1 + seated_pairs * total_rounds  # beyond any pair increase
+                self.w_group = self.w_pair * self.group_scale
+            else:
+                self.pair_scale = 1 + seated_pairs * top_clash  # beyond any group cost
+                self.w_group = self.w_static * static_span
+                self.w_pair = self.w_group * self.pair_scale
+                self.w_unit = self.w_group
+                self.group_scale = 1
+        self.eff = counts.met if clash is None else self._effective()
+        self.members: list[list[list[int]]] = []
         self.base = self._components()
-        self._base_table = self.base[2]
+        self._base_table = self.base[3]
         bound = self._bounds()
         pigeonhole = plan_tables_bound(history_groups or [], [spec.sizes for spec in specs])
-        self.bound = (max(bound[0], pair_floor, pigeonhole), *bound[1:])
-        self.members: list[list[list[int]]] = []
+        self.bound = (max(bound[0], pair_floor, pigeonhole), group_floor, *bound[2:])
         self.where: list[list[int]] = []
         for r, spec in enumerate(specs):
             tables = spec.initial if spec.initial is not None else self._greedy(r)
             if spec.initial is not None:
-                counts.add_round(tables)
+                self._add_round(tables)
             self.members.append([list(t) for t in tables])
             where = [-1] * self.n
             for t, mem in enumerate(tables):
@@ -166,6 +198,39 @@ class Search:
         self.stats = SearchStats(bound=self.bound)
 
     # -- cost bookkeeping -------------------------------------------------------------------
+
+    def _effective(self) -> list[list[int]]:
+        assert self.clash is not None
+        a, c = self.pair_scale, self.group_scale
+        return [
+            [a * m + c * k for m, k in zip(row, crow, strict=True)]
+            for row, crow in zip(self.counts.met, self.clash, strict=True)
+        ]
+
+    def _add_round(self, tables: list[list[int]], sign: int = 1) -> None:
+        """``counts.add_round`` that keeps ``eff`` in step."""
+        self.counts.add_round(tables, sign)
+        if self.clash is None:
+            return
+        eff, step = self.eff, sign * self.pair_scale
+        for mem in tables:
+            for p in mem:
+                row = eff[p]
+                for q in mem:
+                    if q != p:
+                        row[q] += step
+
+    def _group_cost(self) -> int:
+        clash = self.clash
+        if clash is None:
+            return 0
+        total = 0
+        for tables in self.members:
+            for mem in tables:
+                for i, p in enumerate(mem):
+                    row = clash[p]
+                    total += sum(row[q] for q in mem[i + 1 :])
+        return total
 
     def _components(self) -> Cost:
         """Totals of the criteria over whatever ``counts`` holds."""
@@ -179,10 +244,10 @@ class Search:
         seats = sum(_c2(c) for p in self.present for c in counts.seat[p] if c > 1)
         static = 0
         for r, spec in enumerate(self.specs):
-            if spec.static and r < len(getattr(self, "members", [])):
+            if spec.static and r < len(self.members):
                 for t, mem in enumerate(self.members[r]):
                     static += sum(spec.static[p][t] for p in mem)
-        return pairs, static, tables, odd, seats
+        return pairs, self._group_cost(), static, tables, odd, seats
 
     def _bounds(self) -> Cost:
         counts = self.counts
@@ -198,16 +263,28 @@ class Search:
         odd = odd_share_bound([counts.odd[p] for p in present], odd_seats)
         widest = max(max(spec.sizes) for spec in self.specs)
         seats = table_number_bound([counts.seat[p] for p in present], widest, len(self.specs))
-        return pairs, 0, tables, odd, seats
+        return pairs, 0, 0, tables, odd, seats
 
     def scalar(self, parts: Cost) -> int:
         return (
             parts[0] * self.w_pair
-            + parts[1] * self.w_static
-            + parts[2] * self.w_table
-            + parts[3] * self.w_odd
-            + parts[4] * self.w_seat
+            + parts[1] * self.w_group
+            + parts[2] * self.w_static
+            + parts[3] * self.w_table
+            + parts[4] * self.w_odd
+            + parts[5] * self.w_seat
         )
+
+    def _open(self, cost: int) -> tuple[bool, bool]:
+        """Whether the pairs, and the groups, of a scalar cost are still above their bounds."""
+        if self.clash is None:
+            return cost // self.w_pair > self.bound[0], False
+        top = cost // self.w_unit
+        if self.groups_first:  # top = groups * scale + pairs
+            groups, pairs = divmod(top, self.group_scale)
+        else:
+            pairs, groups = divmod(top, self.pair_scale)
+        return pairs > self.bound[0], groups > self.bound[1]
 
     def increments(self) -> Cost:
         now = self._components()
@@ -221,16 +298,17 @@ class Search:
         sizes = spec.sizes
         counts = self.counts
         met, tn, odd = counts.met, counts.table, counts.odd
+        eff, step = self.eff, self.pair_scale
         oddflag = self.oddflag[r]
         static = spec.static
-        w_pair, w_table, w_static = self.w_pair, self.w_table, self.w_static
+        w_pair, w_table, w_static = self.w_unit, self.w_table, self.w_static
         w_odd = self.w_odd
         order = list(self.present)
         self.rng.shuffle(order)
         tables: list[list[int]] = [[] for _ in sizes]
         open_tables = list(range(len(sizes)))
         for p in order:
-            mp = met[p]
+            mp = eff[p]
             tp = tn[p]
             op = odd[p]
             seat_p = counts.seat[p]
@@ -250,8 +328,11 @@ class Search:
                     best_cost, best_t = cost, t
             mem = tables[best_t]
             for x in mem:
-                mp[x] += 1
+                met[p][x] += 1
                 met[x][p] += 1
+                if eff is not met:
+                    mp[x] += step
+                    eff[x][p] += step
             mem.append(p)
             tp[best_t] += 1
             counts.seat[p][len(mem) - 1] += 1
@@ -264,14 +345,19 @@ class Search:
 
     # -- moves ------------------------------------------------------------------------------
 
-    def _candidates(self) -> list[tuple[int, int]]:
+    def _candidates(self, current: int) -> list[tuple[int, int]]:
         """Players in conflict: those meeting someone again first, the lesser criteria after.
 
         Focusing on the top criterion that is still violated keeps the neighbourhood small,
-        as in Dotú & Van Hentenryck, where only golfers in conflict are moved.
+        as in Dotú & Van Hentenryck, where only golfers in conflict are moved. With groups,
+        those sitting with a clubmate come next (or first); a criterion already at its bound
+        no longer holds the next one back.
         """
         counts = self.counts
         met, tn, odd, seat = counts.met, counts.table, counts.odd, counts.seat
+        clash = self.clash
+        if clash is not None:
+            return self._group_candidates(current, clash)
         pair_bad: list[tuple[int, int]] = []
         other_bad: list[tuple[int, int]] = []
         for r, tables in enumerate(self.members):
@@ -291,9 +377,44 @@ class Search:
                         other_bad.append((r, a))
         return pair_bad or other_bad
 
+    def _group_candidates(self, current: int, clash: list[list[int]]) -> list[tuple[int, int]]:
+        counts = self.counts
+        met, tn, odd, seat = counts.met, counts.table, counts.odd, counts.seat
+        pair_bad: list[tuple[int, int]] = []
+        group_bad: list[tuple[int, int]] = []
+        other_bad: list[tuple[int, int]] = []
+        for r, tables in enumerate(self.members):
+            flags = self.oddflag[r]
+            static = self.specs[r].static
+            for t, mem in enumerate(tables):
+                for position, a in enumerate(mem):
+                    ma, ca = met[a], clash[a]
+                    if any(ma[x] > 1 for x in mem if x != a):
+                        pair_bad.append((r, a))
+                    if any(ca[x] for x in mem if x != a):
+                        group_bad.append((r, a))
+                    if (
+                        tn[a][t] > 1
+                        or seat[a][position] > 1
+                        or (flags[t] and odd[a] > 1)
+                        or (static is not None and static[a][t] > 0)
+                    ):
+                        other_bad.append((r, a))
+        pairs_open, groups_open = self._open(current)
+        tiers = [(pair_bad, pairs_open), (group_bad, groups_open)]
+        if self.groups_first:
+            tiers.reverse()
+        out: list[tuple[int, int]] = []
+        for tier, still_open in tiers:
+            if still_open and tier:
+                return list(dict.fromkeys(out + tier))
+            out += tier
+        return list(dict.fromkeys(out + other_bad))
+
     def _own(self, r: int) -> list[int]:
-        """For each player in round r: sum of his meeting counts with his table-mates."""
-        met = self.counts.met
+        """For each player in round r: sum of his meeting counts with his table-mates (of
+        ``eff``: with groups, the clubmates' cost added)."""
+        met = self.eff
         own = [0] * self.n
         for mem in self.members[r]:
             for p in mem:
@@ -309,7 +430,8 @@ class Search:
     ) -> tuple[int | None, int]:
         """Best swap partner b for a in round r: (delta, b), tabu moves only by aspiration."""
         counts = self.counts
-        met, tn, odd = counts.met, counts.table, counts.odd
+        met, tn, odd = self.eff, counts.table, counts.odd
+        scale = self.pair_scale
         tables = self.members[r]
         where = self.where[r]
         oddflag = self.oddflag[r]
@@ -317,7 +439,7 @@ class Search:
         classes = spec.classes
         static = spec.static
         width = self.width
-        w_pair, w_table, w_static = self.w_pair, self.w_table, self.w_static
+        w_pair, w_table, w_static = self.w_unit, self.w_table, self.w_static
         w_odd = self.w_odd
         seat = counts.seat
         rng = self.rng
@@ -348,7 +470,7 @@ class Search:
             s_ab = 0
             for y in mem_b:
                 s_ab += ma[y]
-            common = (s_ab - own_a + n_a + len(mem_b) - 1) * w_pair + (
+            common = (s_ab - own_a + (n_a + len(mem_b) - 1) * scale) * w_pair + (
                 tna[B] - tna[A] + 1
             ) * w_table
             mixed = oddflag[B] != odd_a
@@ -386,6 +508,8 @@ class Search:
         where = self.where[r]
         A, B = where[a], where[b]
         mem_a, mem_b = self.members[r][A], self.members[r][B]
+        if self.clash is not None:
+            self._shift_eff(a, b, mem_a, mem_b)
         ma, mb = met[a], met[b]
         for x in mem_a:
             if x != a:
@@ -419,14 +543,31 @@ class Search:
                 odd[a] += 1
                 odd[b] -= 1
 
+    def _shift_eff(self, a: int, b: int, mem_a: list[int], mem_b: list[int]) -> None:
+        """``eff`` after a and b change tables (before ``met`` is updated by ``swap``)."""
+        eff, step = self.eff, self.pair_scale
+        ea, eb = eff[a], eff[b]
+        for x in mem_a:
+            if x != a:
+                ea[x] -= step
+                eff[x][a] -= step
+                eb[x] += step
+                eff[x][b] += step
+        for y in mem_b:
+            if y != b:
+                eb[y] -= step
+                eff[y][b] -= step
+                ea[y] += step
+                eff[y][a] += step
+
     def _snapshot(self) -> list[list[list[int]]]:
         return [[list(mem) for mem in tables] for tables in self.members]
 
     def _restore(self, snapshot: list[list[list[int]]]) -> None:
         for r, tables in enumerate(snapshot):
-            self.counts.add_round(self.members[r], sign=-1)
+            self._add_round(self.members[r], sign=-1)
             self.members[r] = [list(mem) for mem in tables]
-            self.counts.add_round(self.members[r])
+            self._add_round(self.members[r])
             where = self.where[r]
             for t, mem in enumerate(tables):
                 for p in mem:
@@ -473,7 +614,7 @@ class Search:
             and (lesser_from is None or stats.evaluations - lesser_from < lesser_budget)
         ):
             it += 1
-            candidates = self._candidates()
+            candidates = self._candidates(current)
             if not candidates:
                 break
             if len(candidates) > phase.candidates:
@@ -535,7 +676,7 @@ class Search:
         so once the pairs are done the search samples few players and gives up soon.
         """
         size = max(2, len(self.present))
-        if best // self.w_pair > self.bound[0]:
+        if any(self._open(best)):
             return _Phase(
                 pairs_open=True,
                 stall=max(200, 20 * size),
@@ -629,7 +770,7 @@ class Search:
         Moving a whole table changes no pair and no table size, so this is a free second pass
         for criterion 2: descent over all rounds, then a few random kicks kept when they pay.
         """
-        floor = self._base_table + self.bound[2]
+        floor = self._base_table + self.bound[3]
         if not rounds or self._table_repeats() <= floor:
             return
         self._descend(rounds, [])

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from .bounds import groups_per_round
 from .counts import Counts, canonical_order
 from .designs import KNOWN_MAXIMA, design_rounds
+from .groups import Groupings, before_repeats, clash_matrix, group_bound
 from .lot import seat_lot
 from .optimiser import RoundSpec, Search, round_budget
 from .seeded import complete_ranking, seat_pots, seat_snake
@@ -49,6 +50,33 @@ def _known_floor(n: int, table_size: int, sizes: list[int], history: History, ro
     return 1
 
 
+def _search(
+    counts: Counts,
+    specs: list[RoundSpec],
+    rng: random.Random,
+    history: History,
+    keep_apart: Groupings,
+    pair_floor: int = 0,
+) -> Search:
+    """The search over ``specs`` with the group criterion when any two players share a group."""
+    players = counts.players
+    groups = groups_per_round(history, set(players))
+    clash = clash_matrix(players, keep_apart)
+    floor = 0
+    if clash is not None:
+        floor = sum(group_bound(players, keep_apart, len(spec.sizes)) for spec in specs)
+    return Search(
+        counts,
+        specs,
+        rng,
+        pair_floor=pair_floor,
+        history_groups=groups,
+        clash=clash,
+        group_floor=floor,
+        groups_first=before_repeats(keep_apart),
+    )
+
+
 def optimise_block(
     players: Sequence[PlayerId],
     rounds: int,
@@ -57,12 +85,14 @@ def optimise_block(
     rng: random.Random,
     history: History = (),
     effort: float = 1.0,
+    keep_apart: Groupings = None,
 ) -> list[Seating]:
     """``rounds`` consecutive rounds optimised together after ``history``.
 
     ``players`` must already be in canonical order. A fresh field that a stored design fits
     starts from the design (zero repeats); otherwise a greedy seating per round starts the
-    tabu search, which then works on all the rounds at once.
+    tabu search, which then works on all the rounds at once. ``keep_apart`` adds the group
+    criterion (clubmates at a table, see ``groups.py``).
     """
     counts = Counts.build(players, history, table_size, len(sizes))
     initial = None
@@ -74,8 +104,7 @@ def optimise_block(
         for r in range(rounds)
     ]
     floor = _known_floor(len(players), table_size, sizes, history, rounds)
-    groups = groups_per_round(history, set(players))
-    search = Search(counts, specs, rng, pair_floor=floor, history_groups=groups)
+    search = _search(counts, specs, rng, history, keep_apart, pair_floor=floor)
     result = search.run(int(round_budget(len(players)) * rounds * effort))
     return [_ids(players, tables) for tables in result]
 
@@ -88,17 +117,21 @@ def repair(
     history: History = (),
     by_seat: bool = True,
     effort: float = 1.0,
+    keep_apart: Groupings = None,
 ) -> Seating:
-    """A rule's seating with repeated pairs removed by the fewest, shortest moves.
+    """A rule's seating (or a lot) with repeated pairs, and group pairs when ``keep_apart``,
+    removed by the fewest, shortest moves.
 
-    When the prescription repeats no pair it is returned as it is. Otherwise the optimiser may
-    swap players (only those in the same seat when ``by_seat``), each paying the distance from
-    the table the rule gave him, below the repeats but above every other criterion.
+    When the prescription has neither, it is returned as it is. Otherwise the optimiser may
+    swap players (only those in the same seat when ``by_seat``: seeding pots and bands stay
+    whole), each paying the distance from the table the rule gave him, below the repeats and
+    the groups but above every other criterion.
     """
     counts = Counts.build(players, history, table_size, len(prescribed))
     tables = counts.to_indices(prescribed)
     met = counts.met
-    if not any(met[p][q] for table in tables for p in table for q in table):
+    clash = clash_matrix(players, keep_apart) or met
+    if not any(met[p][q] or clash[p][q] for table in tables for p in table for q in table):
         return [tuple(table) for table in prescribed]
     home = {p: t for t, table in enumerate(tables) for p in table}
     count = len(tables)
@@ -117,8 +150,7 @@ def repair(
         renumber=False,
         reseat=False,
     )
-    groups = groups_per_round(history, set(players))
-    search = Search(counts, [spec], rng, history_groups=groups)
+    search = _search(counts, [spec], rng, history, keep_apart)
     result = search.run(int(round_budget(len(players)) * effort))
     return _ids(players, result[0])
 
@@ -152,19 +184,23 @@ def _szmk_round(
     ranking: Sequence[PlayerId] | None,
     standings: Sequence[PlayerId] | None,
     effort: float,
+    keep_apart: Groupings,
 ) -> Seating:
     rule = rule_for(round_number)
     if rule is SzmkRule.SLIDE and not history:
         rule = SzmkRule.POTS
     if rule is SzmkRule.POTS:
         prescribed = seat_pots(_order(players, ranking, rng), sizes, rng)
-    elif rule is SzmkRule.SLIDE:
+        return repair(players, prescribed, table_size, rng, history, True, effort, keep_apart)
+    if rule is SzmkRule.SLIDE:
         prescribed = fit_sizes(slide(history[-1], players), sizes)
     elif rule is SzmkRule.THIRDS:
         prescribed = thirds(_standings(players, standings, round_number), sizes)
     else:
         prescribed = swiss(_standings(players, standings, round_number), sizes)
     by_seat = rule is not SzmkRule.SWISS
+    # Slides and the standings' thirds and Swiss pairs prescribe each player's table: only
+    # repeats may move anyone there, clubmates may not.
     return repair(players, prescribed, table_size, rng, history, by_seat, effort)
 
 
@@ -181,6 +217,7 @@ def seat_round(
     standings: Sequence[PlayerId] | None = None,
     rounds_total: int | None = None,
     effort: float = 1.0,
+    keep_apart: Groupings = None,
 ) -> Seating:
     """Seat one round of ``players`` after the played ``history``.
 
@@ -189,6 +226,14 @@ def seat_round(
     first) is required by SZMK rounds 4 and later. With ``OPTIMISE`` and ``rounds_total`` the
     remaining rounds are planned together and the first of them is returned, which avoids
     seating a small field into a corner that forces repeats in its last rounds.
+
+    ``keep_apart`` (clubs; see ``groups.py``) keeps players of the same group at different
+    tables where it can: ``OPTIMISE`` counts them in its cost; ``LOT``, ``POTS``, ``SNAKE``
+    and the SZMK pots of round 1 are drawn first and then repaired by the fewest swaps (repeats
+    first, as always), those of ``POTS``/``SNAKE`` only within a seed band (the same seat), so
+    every table still gets one player of each band. The SZMK slides, thirds and Swiss rounds
+    ignore it (their rule says where each player goes). Without any two players sharing a
+    group, every method seats exactly as it does without ``keep_apart``.
     """
     method = Method(method)
     number = round_number or len(history) + 1
@@ -197,15 +242,24 @@ def seat_round(
     if method is Method.OPTIMISE:
         rounds = max(1, (rounds_total or number) - number + 1)
         rng = derive_rng(seed, Method.OPTIMISE, number)
-        return optimise_block(ordered, rounds, sizes, table_size, rng, history, effort)[0]
+        return optimise_block(
+            ordered, rounds, sizes, table_size, rng, history, effort, keep_apart
+        )[0]
     rng = derive_rng(seed, method, number)
     if method is Method.LOT:
-        return [tuple(t) for t in seat_lot(ordered, sizes, rng)]
+        lot = seat_lot(ordered, sizes, rng)
+        if clash_matrix(ordered, keep_apart) is None:
+            return [tuple(t) for t in lot]
+        # Repaired as a seeding is, against the history: moving clubmates apart never makes
+        # anyone meet again (and a repeat the lot drew goes too).
+        return repair(ordered, lot, table_size, rng, history, False, effort, keep_apart)
     if method is Method.POTS or method is Method.SNAKE:
         order = _order(ordered, ranking, rng)
         tables = seat_pots(order, sizes, rng) if method is Method.POTS else seat_snake(order, sizes)
-        return repair(ordered, tables, table_size, rng, history, True, effort)
-    return _szmk_round(ordered, sizes, table_size, number, history, rng, ranking, standings, effort)
+        return repair(ordered, tables, table_size, rng, history, True, effort, keep_apart)
+    return _szmk_round(
+        ordered, sizes, table_size, number, history, rng, ranking, standings, effort, keep_apart
+    )
 
 
 def plan_rounds(
@@ -220,6 +274,7 @@ def plan_rounds(
     ranking: Sequence[PlayerId] | None = None,
     standings: Sequence[PlayerId] | None = None,
     effort: float = 1.0,
+    keep_apart: Groupings = None,
 ) -> list[Seating]:
     """Plan ``rounds`` rounds after ``history`` (all rounds when there is none).
 
@@ -249,7 +304,9 @@ def plan_rounds(
             while j < rounds and methods[j] is Method.OPTIMISE:
                 j += 1
             rng = derive_rng(seed, Method.OPTIMISE, number)
-            block = optimise_block(ordered, j - i, sizes, table_size, rng, done, effort)
+            block = optimise_block(
+                ordered, j - i, sizes, table_size, rng, done, effort, keep_apart
+            )
             i = j
         else:
             block = [
@@ -264,6 +321,7 @@ def plan_rounds(
                     ranking=ranking,
                     standings=standings,
                     effort=effort,
+                    keep_apart=keep_apart,
                 )
             ]
             i += 1
@@ -284,6 +342,7 @@ def replan(
     ranking: Sequence[PlayerId] | None = None,
     standings: Sequence[PlayerId] | None = None,
     effort: float = 1.0,
+    keep_apart: Groupings = None,
 ) -> list[Seating]:
     """The rounds after the played ``history`` for a changed field (late entry, withdrawal).
 
@@ -306,4 +365,5 @@ def replan(
         ranking=ranking,
         standings=standings,
         effort=effort,
+        keep_apart=keep_apart,
     )

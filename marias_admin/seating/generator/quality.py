@@ -10,17 +10,21 @@ cheapest repeated partner costs (see ``bounds.pair_bound``). For the small field
 zero-repeat maximum is known (``designs.KNOWN_MAXIMA``), a whole field playing more rounds than
 that maximum must repeat at least once. ``unavoidable`` is set when the repeats equal the bound,
 i.e. no seating could have done better.
+
+Given groups to keep apart (clubs, ``groups.KeepApart``), each round also lists the pairs of
+the same group at a table, with a lower bound (each group spread as evenly as the tables allow).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .bounds import earlier_tables_bound, groups_per_round, pair_bound, plan_tables_bound
 from .counts import Counts, canonical_order
 from .designs import KNOWN_MAXIMA
+from .groups import Groupings, group_bound, group_pairs
 from .sizing import table_sizes
 from .types import History, PlayerId
 
@@ -35,13 +39,23 @@ class RepeatedPair:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupPair:
+    """Two players of the same group (clubmates) at one table."""
+
+    players: tuple[PlayerId, PlayerId]
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundQuality:
     """How one round fares against everything before it (all counts, lower = better).
 
     ``same_table_number``: earlier rounds the seated players spent at the same table number;
     ``odd_table_repeats``: earlier odd-size-table rounds of the players now at an odd table;
     ``odd_table_spread``: most minus fewest odd-table rounds over the field after this round;
-    ``same_seat``: earlier rounds in the same seat position.
+    ``same_seat``: earlier rounds in the same seat position;
+    ``group_pairs``: players of the same group at one table (with groups given), at least
+    ``group_lower_bound`` of them (in the groupings' weights) whatever the seating.
     """
 
     repeated_pairs: tuple[RepeatedPair, ...]
@@ -52,6 +66,8 @@ class RoundQuality:
     same_seat: int
     lower_bound: int
     unavoidable: bool
+    group_pairs: tuple[GroupPair, ...] = ()
+    group_lower_bound: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,18 +162,32 @@ def _history_repeats(history: History) -> int:
 
 
 def assess_round(
-    seating: Sequence[Sequence[PlayerId]], history: History = (), table_size: int | None = None
+    seating: Sequence[Sequence[PlayerId]],
+    history: History = (),
+    table_size: int | None = None,
+    keep_apart: Groupings = None,
 ) -> RoundQuality:
     """Report for ``seating`` against ``history`` (earlier rounds, oldest first)."""
-    return assess_plan([seating], history, table_size).rounds[0]
+    return assess_plan([seating], history, table_size, keep_apart).rounds[0]
+
+
+def _with_groups(
+    report: RoundQuality, seating: Sequence[Sequence[PlayerId]], keep_apart: Groupings
+) -> RoundQuality:
+    pairs = tuple(GroupPair((p, q), table) for p, q, table in group_pairs(seating, keep_apart))
+    present = [p for table in seating for p in table]
+    bound = group_bound(present, keep_apart, len(seating))
+    return replace(report, group_pairs=pairs, group_lower_bound=bound)
 
 
 def assess_plan(
     rounds: Sequence[Sequence[Sequence[PlayerId]]],
     history: History = (),
     table_size: int | None = None,
+    keep_apart: Groupings = None,
 ) -> PlanQuality:
-    """Report for ``rounds`` played in order after ``history``."""
+    """Report for ``rounds`` played in order after ``history``; with ``keep_apart`` each
+    round also names its group pairs (clubmates at a table)."""
     everything = [*history, *rounds]
     size = table_size or preferred_size(everything)
     players = canonical_order({p for seating in everything for table in seating for p in table})
@@ -185,10 +215,10 @@ def assess_plan(
         floor = 0
         if _known_floor(len(counts.players), size, everything[:done]):
             floor = max(0, 1 - _history_repeats(everything[: done - 1]))
-        present = {p for table in seating for p in table}
-        groups = groups_per_round(everything[: done - 1], present)
+        seated = {p for table in seating for p in table}
+        groups = groups_per_round(everything[: done - 1], seated)
         floor = max(floor, earlier_tables_bound(groups, [len(table) for table in seating]))
-        reports.append(_assess(counts, indices, floor))
+        reports.append(_with_groups(_assess(counts, indices, floor), seating, keep_apart))
         counts.add_round(indices)
     repeats = sum(r.repeats for r in reports)
     bound = max(first_bound, max(0, floor_total - history_repeats))

@@ -1,4 +1,7 @@
-"""Numbers of the standings pages in the active locale (BP, PB, money without a symbol)."""
+"""Numbers of the standings pages in the active language (BP, PB, money without a symbol).
+
+Thin filters over :mod:`marias_admin.core.formatting`, the site's one convention.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from typing import Any
 
 from django import template
 
-from marias_admin.standings.selectors import fmt_number
+from marias_admin.core import formatting
 
 register = template.Library()
 
@@ -14,28 +17,25 @@ register = template.Library()
 @register.filter
 def points(value: Any) -> str:
     """BP: "12", "12,5"."""
-    return "" if value is None else fmt_number(value, places=2)
+    return "" if value is None else formatting.points(value, places=2)
 
 
 @register.filter
 def pb(value: Any) -> str:
     """PB: "20", "12,5"."""
-    return "" if value is None else fmt_number(value, places=1)
+    return "" if value is None else formatting.points(value, places=1)
 
 
 @register.filter
 def amount(value: Any) -> str:
     """ZB or SB in the smallest unit as an amount: 1240 → "12,40", −50 → "−0,50"."""
-    return "" if value is None else fmt_number(value, places=2, scale=100, fixed=True)
+    return "" if value is None else formatting.amount(value)
 
 
 @register.filter
 def signed(value: Any) -> str:
     """Like ``amount`` with a plus for gains: "+12,40"."""
-    if value is None:
-        return ""
-    text = amount(value)
-    return f"+{text}" if value > 0 else text
+    return "" if value is None else formatting.signed(value)
 
 
 @register.filter

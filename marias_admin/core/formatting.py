@@ -1,0 +1,74 @@
+"""Money, points, signed amounts and dates in the active language (or a given one).
+
+The convention itself (``−6,00 Kč``, ``1 234,50 €``, ``−6.00 CZK``, ``12. 4. 2025`` …) is
+:mod:`scoring.formatting`; this module only chooses the language: the one Django has active
+(a tournament's pages speak the tournament's language, see ``tournaments.middleware``) unless
+``lang`` is given (printouts and exports pass the tournament's). Template filters
+(``core.templatetags.marias``, ``standings.templatetags.standings_format``), printouts,
+exports and messages all format through here, so one amount reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+
+from django.utils import timezone, translation
+
+from scoring import formatting
+from scoring.formatting import MINUS, NBSP, NNBSP, Number, currency_symbol
+
+__all__ = ["MINUS", "NBSP", "NNBSP", "amount", "currency_symbol", "day", "language", "moment",
+           "money", "pb", "points", "signed", "time_of_day"]
+
+
+def language(lang: str | None = None) -> str:
+    """``lang``, else the active language, as cs, sk or en."""
+    return formatting.language(lang or translation.get_language())
+
+
+def money(minor: Number, currency: str = "", lang: str | None = None, *, signed: bool = False,
+          per_major: int = 100) -> str:
+    """600, "CZK" → "6,00 Kč" (en "6.00 CZK"); without a currency just "6,00"."""
+    return formatting.format_money(minor, currency, language(lang), signed=signed,
+                                   per_major=per_major)
+
+
+def amount(minor: Number, lang: str | None = None, *, per_major: int = 100) -> str:
+    """Money without a currency (table columns headed by it): 1240 → "12,40"."""
+    return formatting.format_amount(minor, language(lang), per_major=per_major)
+
+
+def signed(minor: Number, lang: str | None = None, *, per_major: int = 100) -> str:
+    """A gain or loss: "+12,40", "−0,50", "0,00"."""
+    return formatting.format_signed(minor, language(lang), per_major=per_major)
+
+
+def points(value: Number, lang: str | None = None, places: int = 2) -> str:
+    """BP or PB: "12", "27,5"."""
+    return formatting.format_points(value, language(lang), places)
+
+
+def pb(value: Number, lang: str | None = None) -> str:
+    """PB of a hand: "27,5"; an unending share stays a fraction ("1/3")."""
+    return formatting.format_pb(value, language(lang))
+
+
+def day(value: date | datetime, lang: str | None = None) -> str:
+    """12. 4. 2025 (en 12 Apr 2025); an aware datetime is read in local time."""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formatting.format_date(value, language(lang))
+
+
+def time_of_day(value: time | datetime) -> str:
+    """9:05; an aware datetime is read in local time."""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formatting.format_time(value)
+
+
+def moment(value: datetime, lang: str | None = None) -> str:
+    """12. 4. 2025 9:05 in local time (en 12 Apr 2025 9:05)."""
+    if timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formatting.format_datetime(value, language(lang))

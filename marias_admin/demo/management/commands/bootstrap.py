@@ -1,0 +1,117 @@
+"""``manage.py bootstrap``: make a fresh database usable.
+
+Run after ``migrate``. Steps (each a plain function, so new steps such as loading a demo
+tournament can be added to :meth:`Command.handle` behind an option like ``--no-demo``):
+
+1. :func:`ensure_admin` — make sure the superuser ``admin`` exists and we know its password.
+2. Unless ``--no-demo``: load the demo tournaments, each once — ČSM (24 players, round 1
+   seated; :mod:`marias_admin.demo.csm`) and SZMK (30 players, six rounds played and
+   confirmed; :mod:`marias_admin.demo.szmk`) — and print their URLs.
+3. Print the login and the admin URL.
+
+The password comes from ``MARIAS_ADMIN_PASSWORD`` if set (and is then applied every run), or
+is generated on first creation and kept in ``settings.ADMIN_LOGIN_FILE`` (``var/``, not in
+git), so it stays the same across runs and database resets.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+ADMIN_USERNAME = "admin"
+SITE_URL = "http://127.0.0.1:8000"
+ADMIN_URL = f"{SITE_URL}/admin/"
+PASSWORD_ENV = "MARIAS_ADMIN_PASSWORD"
+
+
+@dataclass(frozen=True)
+class AdminLogin:
+    username: str
+    password: str | None  # None when unknown (user made elsewhere, no stored password)
+    created: bool
+
+
+def _read_stored_password(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return text or None
+
+
+def _store_password(path: Path, password: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(password + "\n")
+
+
+@transaction.atomic
+def ensure_admin(username: str = ADMIN_USERNAME) -> AdminLogin:
+    """Create the superuser ``username`` if missing; return its login."""
+    login_file = Path(settings.ADMIN_LOGIN_FILE)
+    env_password = os.environ.get(PASSWORD_ENV) or None
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+
+    if user is None:
+        password = env_password or _read_stored_password(login_file) or secrets.token_urlsafe(12)
+        User.objects.create_superuser(username=username, email="", password=password)
+        if env_password is None:
+            _store_password(login_file, password)
+        return AdminLogin(username, password, created=True)
+
+    if env_password is not None:
+        if not user.check_password(env_password):
+            user.set_password(env_password)
+            user.save(update_fields=["password"])
+        return AdminLogin(username, env_password, created=False)
+
+    stored = _read_stored_password(login_file)
+    if stored is not None and user.check_password(stored):
+        return AdminLogin(username, stored, created=False)
+    return AdminLogin(username, None, created=False)
+
+
+class Command(BaseCommand):
+    help = "Ensure the admin superuser exists and print how to log in."
+
+    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+        parser.add_argument("--no-demo", action="store_true",
+                            help="do not create the demo tournaments")
+
+    def handle(self, *args: object, **options: object) -> None:
+        login = ensure_admin()
+        if not options["no_demo"]:
+            self._load_demos(get_user_model().objects.get(username=login.username))
+        self._print_login(login)
+
+    def _load_demos(self, admin: object) -> None:
+        from marias_admin.demo.csm import load_csm_demo
+        from marias_admin.demo.szmk import load_szmk_demo
+
+        csm = load_csm_demo(admin)
+        self.stdout.write(f"Demo: {SITE_URL}/tournaments/{csm.pk}/")
+        szmk = load_szmk_demo(admin)
+        self.stdout.write(f"Demo SZMK: {SITE_URL}/tournaments/{szmk.pk}/ "
+                          f"(standings: {SITE_URL}/t/{szmk.pk}/standings/)")
+
+    def _print_login(self, login: AdminLogin) -> None:
+        if login.created:
+            self.stdout.write(self.style.SUCCESS(f"Created superuser '{login.username}'."))
+        if login.password is not None:
+            self.stdout.write(f"Login: {login.username} / {login.password}")
+        else:
+            self.stdout.write(
+                f"Login: {login.username} / (password unknown: set {PASSWORD_ENV} and rerun, "
+                f"or use 'manage.py changepassword {login.username}')"
+            )
+        self.stdout.write(f"Admin: {ADMIN_URL}")

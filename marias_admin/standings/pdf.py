@@ -1,0 +1,167 @@
+"""The standings as a PDF: A4, the header row repeated on every page, page numbers, DejaVu Sans
+embedded, in the tournament's language (not the visitor's: the paper hangs in the hall).
+
+Every column is as wide as its widest text; the table takes A4 portrait when it fits, else
+landscape, and then a smaller font (down to :data:`MIN_SIZE`) until it fits the page; names and
+clubs are the columns that give way, cut with "…" if they must. Nothing prints past the margins.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from marias_admin.core import formatting
+from marias_admin.printouts.drawing import ellipsize
+from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts, text_width
+from marias_admin.standings.columns import HEADER_FILL
+from marias_admin.standings.selectors import StandingsTable, fmt_money, fmt_number, standings_table
+from marias_admin.tournaments.models import Tournament
+
+MARGIN = 12 * mm
+PAD = 2.5  # points left and right of every cell
+SIZE, MIN_SIZE = 8.5, 6.0
+NAME, CLUB = 1, 2  # the columns that shrink (and are cut) when the page is too narrow
+NAME_MIN, CLUB_MIN = 30 * mm, 18 * mm
+NAME_MAX, CLUB_MAX = 60 * mm, 45 * mm
+
+
+def standings_pdf(tournament: Tournament) -> bytes:
+    """The standings PDF in the tournament's language."""
+    with translation.override(tournament.page_language):
+        return _build(tournament, standings_table(tournament))
+
+
+def _rows(table: StandingsTable) -> list[list[str]]:
+    rules, rounds = table.rules, table.round_numbers
+    if table.money_view:  # SZMK: points, the money of all rounds, ZB, round record
+        header = ["#", _("Player"), _("Club"), _("Points"), _("Money"), "ZB", _("Round record"),
+                  *[f"{n}." for n in rounds]]
+    else:
+        header = ["#", _("Player"), _("Club"), "BP", "SB", "ZB", "PB", *[f"{n}." for n in rounds]]
+    data = [header]
+    for row in table.rows:
+        s = row.standing
+        figures = ([row.shown["money"], fmt_money(s.money, rules), row.shown["record"]]
+                   if table.money_view else
+                   [fmt_money(s.sb, rules), fmt_money(s.money, rules), fmt_number(s.premium, 1)])
+        data.append([
+            f"{s.rank}.", row.player.full_name, row.player.club.name if row.player.club else "",
+            fmt_number(s.bp), *figures,
+            *[("(" + c.text + ")" if c.dropped else c.text) or "–" for c in row.cells],
+        ])
+    return data
+
+
+def _natural(data: list[list[str]], size: float) -> list[float]:
+    """Each column's width at ``size``: its widest text (the header bold) plus padding."""
+    widths = [0.0] * len(data[0])
+    for index, row in enumerate(data):
+        for column, text in enumerate(row):
+            bold = index == 0 or column == 3
+            widths[column] = max(widths[column], text_width(text, size, bold) + 2 * PAD)
+    return widths
+
+
+def layout(data: list[list[str]]) -> tuple[tuple[float, float], float, list[float]]:
+    """(page size, font size, column widths) that fit the page: A4 portrait, else landscape
+    at smaller and smaller type; the name and club columns give way (down to their minimum)."""
+    attempts = [(A4, SIZE)]
+    size = SIZE
+    while size >= MIN_SIZE:
+        attempts.append((landscape(A4), size))
+        size -= 0.5
+    for pagesize, size in attempts:
+        room = pagesize[0] - 2 * MARGIN
+        widths = _natural(data, size)
+        name, club = min(widths[NAME], NAME_MAX), min(widths[CLUB], CLUB_MAX)
+        name_min, club_min = min(name, NAME_MIN), min(club, CLUB_MIN)
+        spare = room - (sum(widths) - widths[NAME] - widths[CLUB])
+        if spare >= name_min + club_min:
+            break
+    if spare >= name + club:
+        widths[NAME], widths[CLUB] = spare - club, club  # the names take the rest
+    elif spare >= name_min + club_min:
+        slack = (name - name_min) + (club - club_min)
+        share = (spare - name_min - club_min) / slack if slack else 0.0
+        widths[NAME] = name_min + (name - name_min) * share
+        widths[CLUB] = club_min + (club - club_min) * share
+    else:  # more rounds than any tournament plays: everything narrower, texts cut
+        widths[NAME], widths[CLUB] = name_min, club_min
+        widths = [w * room / sum(widths) for w in widths]
+    return pagesize, size, widths
+
+
+def _cut(data: list[list[str]], widths: list[float], size: float) -> list[list[str]]:
+    """Every text cut with "…" to its column (only names and clubs ever need it)."""
+    return [[ellipsize(text, widths[column] - 2 * PAD + 0.01, size,  # 0.01: float rounding
+                       bold=index == 0 or column == 3)
+             for column, text in enumerate(row)] for index, row in enumerate(data)]
+
+
+def _build(tournament: Tournament, table: StandingsTable) -> bytes:
+    register_fonts()
+    data = _rows(table)
+    pagesize, size, widths = layout(data)
+    grid = Table(_cut(data, widths, size), colWidths=widths, repeatRows=1, hAlign="LEFT")
+    grid.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), REGULAR, size),
+        ("FONT", (0, 0), (-1, 0), BOLD, size),
+        ("FONT", (3, 1), (3, -1), BOLD, size),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#" + HEADER_FILL)),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
+        ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    title = f"{tournament.name} – {_('Standings')}"
+    subtitle = formatting.day(tournament.date) + (f", {tournament.venue}"
+                                                  if tournament.venue else "")
+    heading = ParagraphStyle("h", fontName=BOLD, fontSize=14, leading=17)
+    small = ParagraphStyle("s", fontName=REGULAR, fontSize=9, leading=11)
+    generated = formatting.moment(timezone.now())
+    story: list[Any] = [Paragraph(_escape(title), heading), Paragraph(_escape(subtitle), small),
+                        Spacer(1, 4 * mm)]
+    if not table.rows:
+        story.append(Paragraph(_escape(_("No confirmed results yet.")), small))
+    else:
+        story.append(grid)
+        if table.provisional:
+            story += [Spacer(1, 3 * mm),
+                      Paragraph(_escape(_("Provisional: not every table is confirmed.")), small)]
+    page_label = _("Page %(page)s")
+    room = pagesize[0] - 2 * MARGIN
+
+    def footer(canvas: Any, document: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(REGULAR, 7.5)
+        page = page_label % {"page": document.page}
+        left = ellipsize(f"{tournament.name} · {generated}",
+                         room - text_width(page, 7.5) - 6 * mm, 7.5)
+        canvas.drawString(MARGIN, MARGIN - 2 * mm, left)
+        canvas.drawRightString(pagesize[0] - MARGIN, MARGIN - 2 * mm, page)
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
+                            author="marias_admin", initialFontName=REGULAR, initialFontSize=9)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

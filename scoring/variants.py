@@ -1,0 +1,217 @@
+"""Rules of the other families: ČSM volený by the general rules, pagat's traditional game.
+
+What is here (research/variants.md §8.2): the parts the defence announces (sedma proti,
+sto proti) with their own doubling chains, the doubling chain with who said each raise, the
+hands the rules settle without play (obecná pravidla V.12, pagat L96-97), and the checks of
+roles and announcements. The money itself stays in :mod:`scoring.settle`.
+"""
+
+from __future__ import annotations
+
+from scoring.errors import Problem
+from scoring.hand import Hand
+from scoring.messages import register
+from scoring.ruleset import Ruleset, Rung
+from scoring.types import Component, HandEffect, UnplayedRule
+
+ANNOUNCEABLE = (Component.SEVEN, Component.HUNDRED)
+
+
+def unplayed_rule(hand: Hand, ruleset: Ruleset, rung: Rung) -> UnplayedRule | None:
+    """The rule by which ``hand`` is settled without play, or None when it is played.
+
+    V.12 (and pagat L97) needs the sheet's "nehráno"; a quiet trump game under pagat L96 is
+    never played, so it needs no mark (and may carry one).
+    """
+    rules = ruleset.unplayed_rules
+    if hand.announcements:
+        return None
+    if (UnplayedRule.SEVEN_VS_FLEKED_GAME in rules and hand.not_played
+            and rung.components == {Component.GAME, Component.SEVEN}
+            and hand.doubling(Component.GAME).level == 1
+            and hand.doubling(Component.SEVEN).level == 0):
+        return UnplayedRule.SEVEN_VS_FLEKED_GAME
+    if (UnplayedRule.QUIET_TRUMP_GAME in rules and rung.components == {Component.GAME}
+            and not any(d.level for d in hand.doublings) and hand.renonc is None
+            and not hand.laid_down and not hand.doublings_cancelled):
+        return UnplayedRule.QUIET_TRUMP_GAME
+    return None
+
+
+def quiet_game(hand: Hand, ruleset: Ruleset, rung: Rung) -> bool:
+    """A trump game nobody raised or announced against: not played (pagat L96)."""
+    return unplayed_rule(hand, ruleset, rung) is UnplayedRule.QUIET_TRUMP_GAME
+
+
+def hundred_announced(hand: Hand, rung: Rung) -> bool:
+    """Whether either side announced a sto (then no tiché sto, and the hra may be dropped)."""
+    return Component.HUNDRED in rung.components or any(
+        a.component is Component.HUNDRED for a in hand.announcements)
+
+
+def game_dropped(hand: Hand, ruleset: Ruleset) -> bool:
+    """A sto announced by the defence replaces the hra (pagat L93; variants.md §2.2)."""
+    return ruleset.hundred_replaces_game and any(
+        a.component is Component.HUNDRED for a in hand.announcements)
+
+
+def replaces_hand(effect: HandEffect) -> bool:
+    return effect is HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT
+
+
+# -- checks ------------------------------------------------------------------------------------
+
+
+def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
+                   errors: list[Problem]) -> None:
+    """Roles, announcements against the declarer, raise chains, killed sevens, open rungs."""
+    if rung is None:
+        for name in ("announcements", "seven_killed"):
+            if getattr(hand, name):
+                errors.append(Problem("variant_fact_without_contract", name, {}))
+        return
+    if (ruleset.trump_game_forehand_only and rung.has_trumps
+            and hand.declarer != hand.forehand):
+        # obecná pravidla VII.1, pagat L25: the trumps are the forehand's choice.
+        errors.append(Problem("trump_game_not_forehand", "declarer",
+                              {"seat": hand.forehand}))
+    if hand.seven_killed and (Component.SEVEN not in rung.components
+                              or hand.seven_won is not False):
+        errors.append(Problem("seven_killed_not_lost", "seven_killed", {}))
+    for d in hand.doublings:
+        _check_chain(hand, ruleset, d.raises, d.level, owner_declarer=True,
+                     where=f"doublings.{d.component.value}", errors=errors)
+    seen: set[Component] = set()
+    for index, a in enumerate(hand.announcements):
+        where = f"announcements.{index}"
+        if a.component not in ruleset.defence_announcements or not rung.has_trumps:
+            errors.append(Problem("announcement_not_in_rules", where,
+                                  {"part": a.component.value}))
+            continue
+        if a.component in seen or a.component in rung.components:
+            errors.append(Problem("announcement_twice", where, {"part": a.component.value}))
+        seen.add(a.component)
+        if a.by not in hand.defenders:
+            errors.append(Problem("announcement_by_not_defender", where, {"seat": a.by}))
+        if a.level < 0:
+            errors.append(Problem("doubling_negative", where, {}))
+        _check_chain(hand, ruleset, a.raises, a.level, owner_declarer=False, where=where,
+                     errors=errors)
+        if a.component is Component.SEVEN:
+            if rung.announces_seven or hand.silent_seven is not None:
+                errors.append(Problem("announcement_seven_twice", where, {}))
+            if a.killed and a.won is not False:
+                errors.append(Problem("seven_killed_not_lost", where, {}))
+            if a.won is None and not _implied(hand, ruleset):
+                errors.append(Problem("announcement_result_missing", where, {}))
+        else:
+            if a.won is not None:
+                errors.append(Problem("announcement_hundred_by_points", where, {}))
+            if hand.points is None and not _implied(hand, ruleset):
+                errors.append(Problem("points_missing", "points", {}))
+
+
+def _implied(hand: Hand, ruleset: Ruleset) -> bool:
+    rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    return hand.laid_down or (rule is not None and rule.effect in (
+        HandEffect.LOST_BY_OFFENDER, HandEffect.PAUSAL_AND_LOST,
+        HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT, HandEffect.REPLAYED, HandEffect.NOT_PLAYED))
+
+
+def _check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: int, *,
+                 owner_declarer: bool, where: str, errors: list[Problem]) -> None:
+    """Raises alternate: the side that did not announce the part says flek, tutti, ...,
+    the announcing side re, boty, ... (obecná pravidla V.5)."""
+    if not raises:
+        return
+    if len(raises) != level:
+        errors.append(Problem("raises_level_mismatch", where,
+                              {"level": level, "raises": len(raises)}))
+    for position, seat in enumerate(raises):
+        declarer_says = (position % 2 == 1) == owner_declarer
+        wrong_seat = not 1 <= seat <= hand.players or seat == hand.sitter
+        if wrong_seat or (seat == hand.declarer) != declarer_says:
+            errors.append(Problem("raise_by_wrong_side", where, {"seat": seat}))
+
+
+register({
+    "trump_game_not_forehand": {
+        "cs": "Hru s trumfy hraje vždy forhont (místo {seat}); betl a durch smí kdokoli.",
+        "sk": "Hru s tromfami hrá vždy forhont (miesto {seat}); malý a veľký smie ktokoľvek.",
+        "en": "A trump game is always the forehand's (seat {seat}); betl and durch any seat.",
+    },
+    "seven_killed_not_lost": {
+        "sk": "Zabitá sedma je prehraná hlásená sedma.",
+        "cs": "Zabitá sedma je prohraná hlášená sedma.",
+        "en": "A killed seven is an announced seven that was lost.",
+    },
+    "variant_fact_without_contract": {
+        "sk": "Hlášky obrany a zabitá sedma patria len k hre so záväzkom.",
+        "cs": "Hlášky obrany a zabitá sedma patří jen ke hře se závazkem.",
+        "en": "Defence announcements and a killed seven need a contract.",
+    },
+    "announcement_not_in_rules": {
+        "sk": "Obrana túto hlášku ({part}) podľa týchto pravidiel hlásiť nesmie.",
+        "cs": "Obrana tuto hlášku ({part}) podle těchto pravidel hlásit nesmí.",
+        "en": "Under these rules the defence may not announce this ({part}).",
+    },
+    "announcement_twice": {
+        "sk": "Táto hláška ({part}) už v záväzku je.",
+        "cs": "Tato hláška ({part}) už v závazku je.",
+        "en": "This part ({part}) is already announced.",
+    },
+    "announcement_by_not_defender": {
+        "sk": "Hlášku proti smie dať len hráč obrany (nie miesto {seat}).",
+        "cs": "Hlášku proti smí dát jen hráč obrany (ne místo {seat}).",
+        "en": "Only a defender may announce against the declarer (not seat {seat}).",
+    },
+    "announcement_seven_twice": {
+        "sk": "Sedma proti nejde so sedmou voliaceho ani s tichou sedmou.",
+        "cs": "Sedma proti nejde se sedmou aktéra ani s tichou sedmou.",
+        "en": "A seven against cannot stand with the declarer's seven or a silent seven.",
+    },
+    "announcement_result_missing": {
+        "sk": "Pri sedme proti chýba, či bola uhraná.",
+        "cs": "U sedmy proti chybí, zda byla uhrána.",
+        "en": "The result of the seven against is missing.",
+    },
+    "announcement_hundred_by_points": {
+        "sk": "Stovku proti rozhodujú body, výsledok sa nezadáva.",
+        "cs": "Sto proti rozhodují body, výsledek se nezadává.",
+        "en": "A hundred against is decided by the points; give no result.",
+    },
+    "raises_level_mismatch": {
+        "sk": "Počet flekov ({raises}) nezodpovedá stupňu {level}.",
+        "cs": "Počet fleků ({raises}) neodpovídá stupni {level}.",
+        "en": "The raises ({raises}) do not match the level {level}.",
+    },
+    "raise_by_wrong_side": {
+        "sk": "Hráč na mieste {seat} tento flek dať nemohol (fleky sa striedajú medzi "
+              "stranami).",
+        "cs": "Hráč na místě {seat} tento flek dát nemohl (fleky se střídají mezi stranami).",
+        "en": "Seat {seat} cannot have said this raise (raises alternate between the sides).",
+    },
+    "line_quiet_game": {
+        "sk": "hra bez hlášok a bez fleku sa nehrá: {units} × základ = {amount}",
+        "cs": "hra bez hlášek a bez fleku se nehraje: {units} × základ = {amount}",
+        "en": "a game without announcements or flek is not played: {units} × base = {amount}",
+    },
+    "line_renonc_pays_max": {
+        "sk": "renonce hráča {seat}: platí každému vyšší z paušálu {pausal} a hodnoty hry "
+              "{contract}: {amount}",
+        "cs": "renonc hráče {seat}: platí každému vyšší z paušálu {pausal} a hodnoty hry "
+              "{contract}: {amount}",
+        "en": "renonc by seat {seat}: pays every other player the larger of the paušál "
+              "{pausal} and the contract {contract}: {amount}",
+    },
+    "note_open": {"cs": "otevřený", "sk": "otvorený", "en": "open"},
+    "note_seven_killed": {"cs": "zabitá", "sk": "zabitá", "en": "killed"},
+    "note_seven_against": {"cs": "hlásil hráč {seat}", "sk": "hlásil hráč {seat}",
+                           "en": "announced by seat {seat}"},
+    "note_hundred_against_made": {"cs": "hlásil hráč {seat}, obrana {total}",
+                                  "sk": "hlásil hráč {seat}, obrana {total}",
+                                  "en": "announced by seat {seat}, the defence {total}"},
+    "note_hundred_against_failed": {"cs": "hlásil hráč {seat}, obrana {total}",
+                                    "sk": "hlásil hráč {seat}, obrana {total}",
+                                    "en": "announced by seat {seat}, the defence {total}"},
+})

@@ -1,0 +1,86 @@
+"""The apps stand in layers: each imports only the apps below it (README, "Layout").
+
+Every module under ``marias_admin/`` is parsed (imports inside functions included); an import
+of an app above the importing one fails the test with its file and line. What a lower app needs
+from one above it is asked through a probe the app above provides in its ``AppConfig.ready``
+(``marias_admin/core/probes.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "marias_admin"
+
+# Bottom first. The project's own modules (settings, urls, wsgi, asgi) stand above them all.
+LAYERS = ("audit", "core", "players", "tournaments", "seating", "sheets", "printouts",
+          "standings", "seasons", "archive", "demo")
+
+
+def _app_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "marias_admin" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in LAYERS else None
+
+
+def _imported(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level:
+        base = package.split(".")[: len(package.split(".")) - node.level + 1]
+        module = ".".join([*base, node.module] if node.module else base)
+    else:
+        module = node.module or ""
+    if module == "marias_admin":  # from marias_admin import seating
+        return [f"marias_admin.{alias.name}" for alias in node.names]
+    return [module]
+
+
+def upward_imports() -> list[str]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        app = parts[1] if len(parts) > 2 else None
+        if app is None:
+            continue  # settings, urls, wsgi, asgi: the top, composing the apps
+        assert app in LAYERS, f"{path}: the app {app!r} has no place in LAYERS"
+        package = ".".join(parts[:-1])
+        level = LAYERS.index(app)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            for module in _imported(node, package):
+                other = _app_of(module)
+                if other is not None and LAYERS.index(other) > level:
+                    found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: "
+                                 f"{app} imports {module} ({other} stands above {app})")
+    return found
+
+
+def test_every_app_imports_only_apps_below_it() -> None:
+    assert upward_imports() == []
+
+
+def test_every_app_has_a_layer() -> None:
+    apps = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert apps == set(LAYERS)
+
+
+def test_the_check_sees_imports_inside_functions(tmp_path, monkeypatch) -> None:
+    app = tmp_path / "marias_admin" / "seating"
+    app.mkdir(parents=True)
+    (app / "__init__.py").write_text("")
+    (app / "services.py").write_text(
+        "def f():\n"
+        "    from marias_admin.sheets.selectors import x\n"
+        "    from ..standings import y\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "marias_admin")
+    assert upward_imports() == [
+        "marias_admin/seating/services.py:2: seating imports marias_admin.sheets.selectors "
+        "(sheets stands above seating)",
+        "marias_admin/seating/services.py:3: seating imports marias_admin.standings "
+        "(standings stands above seating)",
+    ]
