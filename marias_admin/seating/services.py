@@ -61,7 +61,8 @@ class RoundConflict(ValidationError):
 
 
 def _lock(round: Round, expected_version: int | None) -> Round:
-    locked = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    locked = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(
+        pk=round.pk)
     refuse_if_finished(locked.tournament)
     if expected_version is not None and locked.version != expected_version:
         raise RoundConflict(

@@ -99,7 +99,9 @@ def delete_round_sheets(round: Any) -> None:
 
 
 def _lock(sheet: TableSheet, expected_version: int | None) -> TableSheet:
-    locked = (TableSheet.objects.select_for_update()
+    # Only the sheet's row: FOR UPDATE over the join would lock the tournament's row too, and
+    # every table's hand would wait for every other's on PostgreSQL.
+    locked = (TableSheet.objects.select_for_update(of=("self",))
               .select_related("table__round__tournament").get(pk=sheet.pk))
     refuse_if_finished(locked.table.round.tournament)
     if expected_version is not None and locked.version != expected_version:

@@ -279,7 +279,8 @@ def registration_check_in_undo(*, user: Any, registration: Registration) -> Regi
     """Take back a check-in made by mistake: the entry is only registered again. Refused once
     the player is seated in a round (the seating counts on him: withdraw him instead)."""
     refuse_if_finished(registration.tournament)
-    locked = (Registration.objects.select_for_update().select_related("player", "tournament")
+    locked = (Registration.objects.select_for_update(of=("self",))
+              .select_related("player", "tournament")
               .get(pk=registration.pk))
     if locked.status not in (RegistrationStatus.PRESENT, RegistrationStatus.LATE):
         raise ValidationError(_("%(player)s is not checked in.")
