@@ -14,6 +14,7 @@ signed     ``+12,40`` ``−0,50``   the same               ``+12.40`` ``−0.50`
 PB, BP     ``12`` ``27,5``        the same               ``12`` ``27.5``
 date       ``12. 4. 2025``        ``12. 4. 2025``        ``12 Apr 2025``
 time       ``9:05``               ``9:05``               ``9:05``
+clock      ``9:05:07``            ``9:05:07``            ``9:05:07``
 ========== ====================== ====================== =======================
 
 - Money is an integer of the smallest unit (haléř, cent) and always shows two decimals.
@@ -147,9 +148,10 @@ def format_date(value: date, lang: str | None = "cs") -> str:
     return f"{value.day}. {value.month}. {value.year}"
 
 
-def format_time(value: time | datetime) -> str:
-    """9:05 in every language (the 24-hour clock of a tournament day)."""
-    return f"{value.hour}:{value.minute:02d}"
+def format_time(value: time | datetime, *, seconds: bool = False) -> str:
+    """9:05 in every language (the 24-hour clock of a tournament day); ``seconds``: 9:05:07."""
+    text = f"{value.hour}:{value.minute:02d}"
+    return f"{text}:{value.second:02d}" if seconds else text
 
 
 def format_datetime(value: datetime, lang: str | None = "cs") -> str:

@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
+from marias_admin.audit.actions import AuditAction, LogGroup, action_label, actions_of
 from marias_admin.audit.models import AuditEntry
 
 
@@ -47,9 +50,43 @@ class ReadOnlyInline(admin.TabularInline):
 
 # The audit log is registered here, not in the audit app: audit is the bottom layer and
 # imports nothing of the site's (README, "Layout").
+class ActionGroupFilter(admin.SimpleListFilter):
+    """The log's groups (hands, rulings, seating …), as on the tournament log page."""
+
+    title = _("action group")
+    parameter_name = "group"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> Any:
+        return LogGroup.choices
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() in LogGroup.values:
+            return queryset.filter(action__in=actions_of(LogGroup(self.value())))
+        return queryset
+
+
+class ActionFilter(admin.SimpleListFilter):
+    """One action, by its words rather than its stored value."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> Any:
+        return AuditAction.choices
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(action=self.value()) if self.value() else queryset
+
+
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ("at", "user", "tournament", "action", "object_type", "object_id", "summary")
-    list_filter = ("action", "object_type", "tournament")
+    list_display = ("at", "user", "tournament", "action_text", "object_type", "object_id",
+                    "summary")
+    list_filter = (ActionGroupFilter, ActionFilter, "object_type", "tournament")
     search_fields = ("summary", "reason", "object_id")
-    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+    readonly_fields = ["action_text", *(f.name for f in AuditEntry._meta.fields)]
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_text(self, entry: AuditEntry) -> str:
+        """The action in words ("entered a hand"), not its stored value ("hand.add")."""
+        return action_label(entry.action)

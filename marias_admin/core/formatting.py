@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date, datetime, time
 
 from django.utils import timezone, translation
+from django.utils.dates import WEEKDAYS
 
 from scoring import formatting
 from scoring.formatting import MINUS, NBSP, NNBSP, Number, currency_symbol
@@ -53,18 +54,24 @@ def pb(value: Number, lang: str | None = None) -> str:
     return formatting.format_pb(value, language(lang))
 
 
-def day(value: date | datetime, lang: str | None = None) -> str:
-    """12. 4. 2025 (en 12 Apr 2025); an aware datetime is read in local time."""
+def day(value: date | datetime, lang: str | None = None, *, weekday: bool = False) -> str:
+    """12. 4. 2025 (en 12 Apr 2025); an aware datetime is read in local time. ``weekday``
+    puts the day's name first: "sobota 12. 4. 2025", "Saturday 12 Apr 2025"."""
     if isinstance(value, datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
-    return formatting.format_date(value, language(lang))
+    lang = language(lang)
+    text = formatting.format_date(value, lang)
+    if weekday:
+        with translation.override(lang):
+            text = f"{WEEKDAYS[value.weekday()]} {text}"
+    return text
 
 
-def time_of_day(value: time | datetime) -> str:
-    """9:05; an aware datetime is read in local time."""
+def time_of_day(value: time | datetime, *, seconds: bool = False) -> str:
+    """9:05 (``seconds``: 9:05:07); an aware datetime is read in local time."""
     if isinstance(value, datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
-    return formatting.format_time(value)
+    return formatting.format_time(value, seconds=seconds)
 
 
 def moment(value: datetime, lang: str | None = None) -> str:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from marias_admin.audit.actions import AuditAction, action_label
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core import formatting
+from marias_admin.core.people import person_name
 from marias_admin.sheets.forms_referee import COMPONENT_NAMES, renonc_name
 from marias_admin.sheets.models import RulingKind
 from marias_admin.sheets.services import FLEK_INCORRECT, FLEK_REVIEW
@@ -54,17 +55,6 @@ FLEK_CODES = {
     FLEK_INCORRECT: gettext_lazy("incorrect flek, the fleker fined"),
     FLEK_REVIEW: gettext_lazy("every flek cancelled on review"),
 }
-
-
-def person_name(user: Any) -> str:
-    """A user as people know him: the full name when set, else the login name (once)."""
-    if user is None:
-        return NOTHING
-    full = (user.get_full_name() or "").strip()
-    first, last = (user.first_name or "").strip(), (user.last_name or "").strip()
-    if full and not (first == last == user.get_username()):
-        return full
-    return user.get_username()
 
 
 def author(entry: AuditEntry) -> str:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.ordering import czech_order
-from marias_admin.seating.models import Seat, Table
+from marias_admin.seating.models import Round, Seat, Table
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
 from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
@@ -297,3 +297,50 @@ def unconfirmed_tables(round: Any) -> list[int]:
     One query."""
     return list(Table.objects.filter(round=round).exclude(sheet__state=SheetState.CONFIRMED)
                 .order_by("number").values_list("number", flat=True))
+
+
+# -- the table page ----------------------------------------------------------------------------
+
+
+def tournament_by_id(pk: int) -> Tournament | None:
+    return Tournament.objects.filter(pk=pk).first()
+
+
+def round_by_number(tournament: Tournament, number: int) -> Round | None:
+    """The round, with its tournament already attached (no second query for it)."""
+    found = Round.objects.filter(tournament=tournament, number=number).first()
+    if found is not None:
+        found.tournament = tournament
+    return found
+
+
+def table_by_number(round: Round, number: int) -> Table | None:
+    """The round's table, with its round already attached."""
+    found = Table.objects.filter(round=round, number=number).first()
+    if found is not None:
+        found.round = round
+    return found
+
+
+def round_is_seated(round: Round) -> bool:
+    return round.seats.exists()
+
+
+def stored_sheet(table: Table) -> TableSheet | None:
+    """The table's sheet with the people it names, or None before its first write."""
+    sheet = (TableSheet.objects.select_related("scorekeeper", "submitted_by", "confirmed_by")
+             .filter(table=table).first())
+    if sheet is not None:
+        sheet.table = table
+    return sheet
+
+
+def sheet_hands(sheet: TableSheet) -> list[HandRecord]:
+    """Every hand of the sheet in order, deleted ones too, with who deleted or accepted it."""
+    return list(sheet.hands.select_related("deleted_by", "mismatch_accepted_by")
+                .order_by("number"))
+
+
+def sheet_rulings(sheet: TableSheet) -> list[Any]:
+    """The sheet's rulings with their referee, offender and hand, as the table page lists them."""
+    return list(sheet.rulings.select_related("by", "offender__player", "hand"))

@@ -2,16 +2,17 @@
 
 The QR code on the printed sheet opens it (``sheets:table``). Everyone the tournament's
 public toggles allow reads it; the table's scorekeeper, referees and organisers write through
-the forms on it. Views stay thin: the forms shape the input, the engine settles, the services in
-:mod:`marias_admin.sheets.services` write (one transaction each, audited, refused with
-:class:`~marias_admin.sheets.services.SheetConflict` when someone else wrote first). A refusal
-is always a message in the visitor's language next to what caused it, never an error page.
+the forms on it. Views stay thin: the selectors load, the presenters in
+:mod:`marias_admin.sheets.presenters` shape the page, the forms shape the input, the engine
+settles, the services in :mod:`marias_admin.sheets.services` write (one transaction each,
+audited, refused with :class:`~marias_admin.sheets.services.SheetConflict` when someone else
+wrote first). A refusal is always a message in the visitor's language next to what caused it,
+never an error page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -19,107 +20,48 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.translation import get_language
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from marias_admin.core import formatting
 from marias_admin.core.forms import apply_service_error
 from marias_admin.core.params import positive_int
-from marias_admin.core.templatetags.marias import money
-from marias_admin.seating.models import Round, RoundState, Seat, Table
+from marias_admin.seating.models import Round
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms import (
     HAND_FORMS,
     HandForm,
     ReasonForm,
     ScorekeeperForm,
-    StructuredHandForm,
     TextHandForm,
     TotalsForm,
     VersionForm,
-    language,
-    pb_text,
-    signed,
 )
-from marias_admin.sheets.forms_access import PlayerPinForm
-from marias_admin.sheets.log_story import author, local_time, story_label
-from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
+from marias_admin.sheets.models import HandRecord, TableSheet
+from marias_admin.sheets.presenters.page import SheetPage, symbol
+from marias_admin.sheets.presenters.preview import hand_preview
+from marias_admin.sheets.presenters.table import PageReads, PageRequest, table_context
 from marias_admin.sheets.selectors import (
-    EDITABLE_STATES,
     can_confirm,
     can_write,
     hand_audit_entries,
     is_referee,
-    next_dealer,
-    paper_differences,
-    running_account,
+    round_by_number,
+    round_is_seated,
     scorekeeper_candidates,
     seated_user_ids,
     seats_of,
+    sheet_hands,
+    sheet_rulings,
+    stored_sheet,
+    table_by_number,
+    tournament_by_id,
 )
 from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
 from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
-from scoring import ScoringError, settle
-from scoring.jsonio import hand_from_dict
-from scoring.notation import format_hand, format_shorthand
-from scoring.ruleset import Ruleset
-from scoring.table_round import holdings
 
 # -- loading and access ------------------------------------------------------------------------
-
-
-@dataclass
-class SheetPage:
-    """One table's sheet as the visitor may see it, with what the visitor may do."""
-
-    tournament: Tournament
-    round: Round
-    table: Table
-    seats: list[Seat]
-    sheet: TableSheet
-    roles: set[Role]
-    privileged: bool  # a role in the tournament, or seated at this table
-    show_account: bool
-    can_write: bool
-    can_confirm: bool
-    can_referee: bool
-    can_organise: bool
-    hands: list[HandRecord] = field(default_factory=list)  # deleted ones too
-    table_grant: bool = False  # this phone opened the table by its link and PIN
-    by_link: bool = False  # it writes by that grant alone (no account that may write)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def url(self) -> str:
-        return reverse("sheets:table",
-                       args=(self.tournament.pk, self.round.number, self.table.number))
-
-    @property
-    def live(self) -> list[HandRecord]:
-        return [h for h in self.hands if h.deleted_at is None]
-
-    @property
-    def editable(self) -> bool:
-        return self.sheet.state in EDITABLE_STATES
-
-    def ruleset(self) -> Any:
-        if not hasattr(self, "_ruleset"):
-            self._ruleset = self.tournament.ruleset()
-        return self._ruleset
-
-    def stored_sheet(self) -> TableSheet:
-        """The sheet row, created on the first write (reading never creates one)."""
-        if self.sheet.pk is None:
-            self.sheet = services.sheet_for(self.table)
-            self.sheet.table = self.table
-        return self.sheet
 
 
 def _not_seated(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
@@ -133,15 +75,19 @@ def _link_ended(request: HttpRequest) -> HttpResponse:
     return render(request, "sheets/table_link.html", {"dead": True}, status=403)
 
 
+def _tournament_and_round(tournament_id: int, number: int) -> tuple[Tournament, Round]:
+    tournament = tournament_by_id(tournament_id)
+    round = round_by_number(tournament, number) if tournament is not None else None
+    if tournament is None or round is None:
+        raise Http404
+    return tournament, round
+
+
 def _load(request: HttpRequest, tournament_id: int, number: int,
           table_number: int) -> SheetPage | HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    round = get_object_or_404(Round, tournament=tournament, number=number)
-    round.tournament = tournament
-    table = Table.objects.filter(round=round, number=table_number).first()
+    tournament, round = _tournament_and_round(tournament_id, number)
+    table = table_by_number(round, table_number)
     seats = seats_of(table) if table is not None else []
-    if table is not None:
-        table.round = round
     grant = table is not None and access.has_grant(request, table)
     user = request.user
     roles = user_roles(user, tournament)
@@ -152,12 +98,10 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
             return _link_ended(request)
         raise Http404
     if table is None or not seats:
-        if not round.seats.exists():
+        if not round_is_seated(round):
             return _not_seated(request, tournament, round)
         raise Http404
-    sheet = (TableSheet.objects.select_related("scorekeeper", "submitted_by", "confirmed_by")
-             .filter(table=table).first()) or TableSheet(table=table)
-    sheet.table = table
+    sheet = stored_sheet(table) or TableSheet(table=table)
     by_account = can_write(user, sheet, seats, tournament)
     page = SheetPage(
         tournament=tournament, round=round, table=table, seats=seats, sheet=sheet, roles=roles,
@@ -170,9 +114,16 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
     )
     page.by_link = page.can_write and not by_account
     if sheet.pk is not None and page.show_account:
-        page.hands = list(sheet.hands.select_related("deleted_by", "mismatch_accepted_by")
-                          .order_by("number"))
+        page.hands = sheet_hands(sheet)
     return page
+
+
+def _stored_sheet(page: SheetPage) -> TableSheet:
+    """The sheet row, created on the first write (reading never creates one)."""
+    if page.sheet.pk is None:
+        page.sheet = services.sheet_for(page.table)
+        page.sheet.table = page.table
+    return page.sheet
 
 
 def _page_or_response(request: HttpRequest, kwargs: dict[str, Any],
@@ -228,267 +179,36 @@ def _organiser(page: SheetPage) -> bool:
     return page.can_organise
 
 
-# -- formatting --------------------------------------------------------------------------------
-
-
-def symbol(page: SheetPage) -> str:
-    return formatting.currency_symbol(page.tournament.currency, formatting.language())
-
-
-def page_language() -> str:
-    return (get_language() or "cs")[:2]
-
-
-@dataclass
-class Cell:
-    seat: Seat
-    money: int | None
-    text: str
-    cumulative: str = ""
-    pb: str = ""
-    paper: str = ""
-    differs: bool = False
-    declarer: bool = False
-    dealer: bool = False
-
-
-@dataclass
-class Row:
-    hand: HandRecord
-    cells: list[Cell]
-    deleted: bool
-    mismatch_open: bool
-    declarer_name: str = ""
-    marker: bool = False  # a deleted hand shown only as its number (the numbering has no gap)
-
-
-def _rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Any]:
-    account = running_account(page.live, page.players)
-    by_hand = {row.hand.pk: row for row in account.rows}
-    rows = []
-    for hand in page.hands:
-        if hand.deleted_at is not None and not show_deleted:
-            rows.append(Row(hand=hand, cells=[], deleted=True, mismatch_open=False, marker=True))
-            continue
-        money = hand.money[:page.players]
-        pbs = [hand.pb_1, hand.pb_2, hand.pb_3, hand.pb_4][:page.players]
-        paper = hand.paper_money or []
-        account_row = by_hand.get(hand.pk)
-        declarer = hand.hand.get("declarer") if hand.hand.get("contract") else None
-        dealer = hand.hand.get("dealer")
-        cells = []
-        for i, seat in enumerate(page.seats):
-            paper_value = paper[i] if i < len(paper) else None
-            cells.append(Cell(
-                seat=seat, money=money[i], text=signed(money[i]),
-                cumulative=signed(account_row.cumulative[i]) if account_row else "",
-                pb=pb_text(pbs[i]) if pbs[i] else "",
-                paper=signed(paper_value) if paper_value is not None else "",
-                differs=paper_value is not None and paper_value != money[i],
-                declarer=seat.position == declarer, dealer=seat.position == dealer))
-        name = next((c.seat.registration.player.full_name for c in cells if c.declarer), "")
-        rows.append(Row(hand=hand, cells=cells, deleted=hand.deleted_at is not None,
-                        mismatch_open=hand.mismatch and hand.mismatch_accepted_by_id is None,
-                        declarer_name=name))
-    return rows, account
-
-
 # -- the page ----------------------------------------------------------------------------------
 
 
-def _edit_forms(page: SheetPage, record: HandRecord) -> dict[str, HandForm]:
-    ruleset = page.ruleset()
-    stored = record.hand
-    try:
-        shorthand = format_shorthand(hand_from_dict(stored), ruleset)
-    except ScoringError:
-        shorthand = record.notation
-    text_initial: dict[str, Any] = {
-        "version": page.sheet.version, "dealer": stored.get("dealer"),
-        "declarer": stored.get("declarer") if stored.get("contract") else None,
-        "notation": shorthand}
-    for seat, amount in zip(page.seats, record.paper_money or [], strict=False):
-        text_initial[f"paper_{seat.position}"] = amount
-    form_initial = {"version": page.sheet.version,
-                    **StructuredHandForm.initial_from(stored)}
-    kwargs = {"seats": page.seats, "ruleset": ruleset, "with_reason": True}
-    return {"text": TextHandForm(initial=text_initial, prefix="edit-text", **kwargs),
-            "form": StructuredHandForm(initial=form_initial, prefix="edit-form", **kwargs)}
-
-
-def _explanation(page: SheetPage, record: HandRecord) -> tuple[list[str], list[str]]:
-    """The itemised settlement in the page's language (the stored lines are Czech)."""
-    try:
-        result = settle(hand_from_dict(record.hand), page.ruleset())
-    except ScoringError:
-        return list(record.explanation or []), []
-    lang = language()
-    return ([line.as_dict(page.ruleset(), lang)["text"] for line in result.lines],
-            [w.message(page_language()) for w in result.warnings])
-
-
-def _history(record: HandRecord) -> list[dict[str, Any]]:
-    out = []
-    for entry in hand_audit_entries(record):
-        out.append({
-            "entry": entry,
-            "label": story_label(entry),
-            "who": author(entry),
-            "when": local_time(entry.at),
-            "before": (entry.before or {}).get("description", ""),
-            "before_money": [signed(m) for m in (entry.before or {}).get("money", [])],
-            "after": (entry.after or {}).get("description", ""),
-            "after_money": [signed(m) for m in (entry.after or {}).get("money", [])],
-        })
-    return out
-
-
-def _hand_panel(page: SheetPage, number: int, forms: dict[str, Any],
-                use_form: bool) -> dict[str, Any] | None:
-    record = next((h for h in page.hands if h.number == number), None)
-    if record is None:
-        return None
-    lines, warnings = _explanation(page, record)
-    editable = page.can_write and page.editable and record.deleted_at is None
-    panel: dict[str, Any] = {
-        "record": record, "lines": lines, "warnings": warnings,
-        "money": [(seat, signed(m)) for seat, m in zip(page.seats, record.money, strict=False)],
-        "history": _history(record) if page.can_referee else None,
-        "editable": editable,
-    }
-    if editable:
-        defaults = _edit_forms(page, record)
-        if use_form:
-            panel["struct_form"] = forms.get("edit-form") or defaults["form"]
-        else:
-            panel["text_form"] = forms.get("edit-text") or defaults["text"]
-        panel["delete_form"] = forms.get("delete") or ReasonForm(
-            initial={"version": page.sheet.version}, prefix="delete")
-    return panel
-
-
-def _totals_initial(sheet: TableSheet, seats: list[Seat], prefix: str) -> dict[str, Any]:
-    initial: dict[str, Any] = {"version": sheet.version}
-    for seat in seats:
-        initial[f"money_{seat.position}"] = getattr(sheet, f"{prefix}_money_{seat.position}")
-        initial[f"pb_{seat.position}"] = getattr(sheet, f"{prefix}_pb_{seat.position}")
-    return initial
-
-
-def _round_money(ruleset: Ruleset, totals: list[int]) -> list[str] | None:
-    """Each seat's money of the round (SZMK C.8), or None where the rules start at zero."""
-    if ruleset.round_budget is None:
-        return None
-    seats = range(1, len(totals) + 1)
-    held = holdings(seats, [dict(zip(seats, totals, strict=True))], ruleset)
-    return [money(held[seat]) for seat in seats]
-
-
-def _context(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
-             preview: dict[str, Any] | None, conflict: str | None) -> dict[str, Any]:
-    sheet, seats = page.sheet, page.seats
-    show_deleted = page.can_referee and request.GET.get("deleted") == "1"
-    rows, account = _rows(page, show_deleted)
-    live = page.live
-    dealer = next_dealer(live, page.players)
-    mode_totals = sheet.mode == SheetMode.TOTALS
-    context: dict[str, Any] = {
-        "tournament": page.tournament, "round": page.round, "table": page.table,
-        "table_number": page.table.number, "seats": seats, "sheet": sheet, "page": page,
-        "players": page.players, "currency": symbol(page), "ruleset": page.ruleset(),
-        "provisional": page.round.state == RoundState.SEATED,
-        "show_account": page.show_account, "rows": rows, "hands": live,
-        "deleted_count": sum(1 for h in page.hands if h.deleted_at is not None),
-        "show_deleted": show_deleted,
-        "totals": [(seat, signed(m), pb_text(p))
-                   for seat, m, p in zip(seats, account.money, account.pb, strict=True)],
-        # SZMK C.8: the money each player holds of the round's 10 € (nahratá suma).
-        "round_money": _round_money(page.ruleset(), account.money),
-        "next_dealer": dealer, "sitter": dealer if page.players == 4 else None,
-        "next_number": max((h.number for h in page.hands), default=0) + 1,
-        "can_write": page.can_write, "can_confirm": page.can_confirm,
-        "can_referee": page.can_referee, "can_organise": page.can_organise,
-        "editable": page.editable, "mode_totals": mode_totals,
-        "conflict": conflict, "preview": preview,
-        "open_entry": forms.get("open", "text"),
-        "premium_hands": [r for r in rows if r.hand.premium_described and not r.deleted],
-        "open_mismatches": [r for r in rows if r.mismatch_open and not r.deleted],
-        "rulings": (list(sheet.rulings.select_related("by", "offender__player", "hand"))
-                    if sheet.pk and page.show_account else []),
-    }
-    if mode_totals and page.show_account:
-        context["typed_totals"] = [
-            (seat, signed(getattr(sheet, f"total_money_{seat.position}")),
-             pb_text(getattr(sheet, f"total_pb_{seat.position}")))
-            for seat in seats]
-    if page.show_account and not mode_totals and live:
-        diffs = paper_differences(sheet, account)
-        if diffs:
-            context["differences"] = [
-                {**d, "seat_obj": seat, "paper_text": signed(d["paper_money"]),
-                 "money_text": signed(d["money"]), "paper_pb_text": pb_text(d["paper_pb"]),
-                 "pb_text": pb_text(d["pb"]),
-                 "diff_text": signed(d["money"] - d["paper_money"])
-                 if d["paper_money"] is not None else ""}
-                for d, seat in zip(diffs, seats, strict=True)]
-    # One way of entering at a time (the structured form is long): ?entry=form switches.
+def _asked(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
+           preview: dict[str, Any] | None, conflict: str | None) -> PageRequest:
+    """What the URL asks to see (?deleted=1, ?hand=N, ?entry=form), with a refused POST's
+    forms: its open entry form wins over ?entry=."""
     use_form = (forms["open"].endswith("form") if "open" in forms
                 else request.GET.get("entry") == "form")
-    context["use_form"] = use_form
-    hand_number = positive_int(request.GET.get("hand") or forms.get("hand_number"))
-    panel = None
-    if hand_number is not None:
-        panel = _hand_panel(page, hand_number, forms, use_form)
-    context["panel"] = panel
-    if page.can_write and page.editable:
-        if not mode_totals and panel is None:
-            context["entry_open"] = True
-            if use_form:
-                context["struct_form"] = forms.get("form") or StructuredHandForm(
-                    initial={"version": sheet.version, "dealer": dealer}, seats=seats,
-                    ruleset=page.ruleset())
-            else:
-                context["text_form"] = forms.get("text") or TextHandForm(
-                    initial={"version": sheet.version, "dealer": dealer}, seats=seats,
-                    ruleset=page.ruleset())
-        if mode_totals or not live:
-            context["totals_form"] = forms.get("totals") or TotalsForm(
-                initial=_totals_initial(sheet, seats, "total"), seats=seats, required=True,
-                prefix="totals")
-        context["submit_form"] = VersionForm(initial={"version": sheet.version},
-                                             prefix="submit")
-    if page.can_write and not mode_totals and live:
-        context["paper_form"] = forms.get("paper") or TotalsForm(
-            initial=_totals_initial(sheet, seats, "paper"), seats=seats, required=False,
-            prefix="paper")
-    if page.can_confirm and sheet.state == SheetState.SUBMITTED:
-        context["confirm_form"] = VersionForm(initial={"version": sheet.version},
-                                              prefix="confirm")
-    elif sheet.state == SheetState.SUBMITTED and page.privileged:
-        # A seated player without an account confirms with his PIN, on the table's phone (or
-        # any phone of someone with a role or a seat here): not open to every spectator, so
-        # nobody can guess PINs from the stands.
-        context["pin_confirm_form"] = PlayerPinForm(initial={"version": sheet.version},
-                                                    seats=seats, prefix="pin")
-    if page.can_referee:
-        if sheet.state in (SheetState.SUBMITTED, SheetState.CONFIRMED):
-            context["dispute_form"] = forms.get("dispute") or ReasonForm(
-                initial={"version": sheet.version}, prefix="dispute")
-        if sheet.state != SheetState.DRAFT:
-            context["reopen_form"] = forms.get("reopen") or ReasonForm(
-                initial={"version": sheet.version}, prefix="reopen")
-    if page.can_organise:
-        context["scorekeeper_form"] = forms.get("scorekeeper") or ScorekeeperForm(
-            initial={"version": sheet.version, "scorekeeper": sheet.scorekeeper_id},
-            candidates=scorekeeper_candidates(page.tournament), prefix="scorekeeper")
-    return context
+    return PageRequest(
+        forms=forms, show_deleted=page.can_referee and request.GET.get("deleted") == "1",
+        hand_number=positive_int(request.GET.get("hand") or forms.get("hand_number")),
+        use_form=use_form, preview=preview, conflict=conflict)
 
+
+def _reads(page: SheetPage, asked: PageRequest) -> PageReads:
+    """What the page shows besides the hands, read only for whom it is shown."""
+    record = page.hand(asked.hand_number) if asked.hand_number is not None else None
+    return PageReads(
+        rulings=sheet_rulings(page.sheet) if page.sheet.pk and page.show_account else [],
+        history=(list(hand_audit_entries(record))
+                 if record is not None and page.can_referee else None),
+        candidates=scorekeeper_candidates(page.tournament) if page.can_organise else None)
 
 
 def _render(request: HttpRequest, page: SheetPage, *, forms: dict[str, Any] | None = None,
             preview: dict[str, Any] | None = None, conflict: str | None = None,
             status: int = 200) -> HttpResponse:
-    context = _context(request, page, forms or {}, preview, conflict)
+    asked = _asked(request, page, forms or {}, preview, conflict)
+    context = table_context(page, asked, _reads(page, asked))
     return render(request, "sheets/table.html", context, status=status)
 
 
@@ -502,53 +222,6 @@ def table_page(request: HttpRequest, tournament_id: int, number: int,
 
 
 # -- preview -----------------------------------------------------------------------------------
-
-
-def _preview(page: SheetPage, form: HandForm) -> dict[str, Any] | None:
-    """The settlement the form's hand would get, or what is wrong with it (nothing saved)."""
-    if isinstance(form, TextHandForm) and not (form.data.get(form.add_prefix("notation"))
-                                               or "").strip():
-        return None
-    valid = form.is_valid()
-    typing_paper = (not valid and isinstance(form, TextHandForm) and form.only_paper_missing
-                    and "settlement" in form.cleaned_data)
-    if not valid and not typing_paper:
-        errors = [str(e) for e in form.non_field_errors()]
-        for name, field_errors in form.errors.items():
-            if name == "__all__" or name == "reason":
-                continue
-            label = form.fields[name].label if name in form.fields else name
-            if name == "notation":  # the parser's message says where; the field is obvious
-                errors += [str(e) for e in field_errors]
-            else:
-                errors += [f"{label}: {e}" for e in field_errors]
-        if not errors:
-            return None
-        notation = form.data.get(form.add_prefix("notation"), "")
-        return {"ok": False, "errors": errors, "notation": notation,
-                "caret_pad": form.caret_pad}
-    settlement, hand = form.settlement, form.hand
-    paper = form.paper_values() if isinstance(form, TextHandForm) else []
-    seats = []
-    for i, seat in enumerate(page.seats):
-        money = settlement.money.get(seat.position, 0)
-        pb = settlement.premium.get(seat.position, 0)
-        paper_value = paper[i] if paper else None
-        seats.append({"seat": seat, "money": signed(money), "pb": pb_text(pb) if pb else "",
-                      "paper": signed(paper_value) if paper_value is not None else "",
-                      "differs": paper_value is not None and paper_value != money,
-                      "declarer": hand.contract is not None and seat.position == hand.declarer,
-                      "dealer": seat.position == hand.dealer})
-    ruleset = page.ruleset()
-    return {
-        "ok": True, "seats": seats, "description": format_hand(hand, ruleset, language()),
-        "lines": [line.as_dict(ruleset, language())["text"] for line in settlement.lines],
-        "warnings": [w.message(page_language()) for w in settlement.warnings],
-        "premium_described": settlement.premium_described,
-        "premium_pending": settlement.premium_pending,
-        "mismatch": any(s["differs"] for s in seats),
-        "has_paper": any(v is not None for v in paper),
-    }
 
 
 def _bind_hand_form(request: HttpRequest, page: SheetPage, data: QueryDict | None = None,
@@ -568,7 +241,7 @@ def preview_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     form = _bind_hand_form(request, page, edit=edit)
     if edit:
         form.fields["reason"].required = False
-    preview = _preview(page, form)
+    preview = hand_preview(page, form)
     if request.htmx:
         return render(request, "sheets/_preview.html",
                       {"preview": preview, "currency": symbol(page)})
@@ -609,12 +282,12 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     form = _bind_hand_form(request, page)
     forms: dict[str, Any] = {form.prefix: form, "open": form.prefix}
     if "preview" in request.POST:
-        return _render(request, page, forms=forms, preview=_preview(page, form))
+        return _render(request, page, forms=forms, preview=hand_preview(page, form))
     if not form.is_valid():
-        return _render(request, page, forms=forms, preview=_preview(page, form))
+        return _render(request, page, forms=forms, preview=hand_preview(page, form))
     try:
         record = services.hand_add(
-            user=_who(request, page), sheet=page.stored_sheet(),
+            user=_who(request, page), sheet=_stored_sheet(page),
             expected_version=form.cleaned_data["version"], hand=form.hand,
             notation=form.cleaned_data.get("notation", ""), paper_money=form.paper_money())
     except SheetConflict as error:
@@ -647,7 +320,7 @@ def hand_edit_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpResp
     forms: dict[str, Any] = {form.prefix: form, "hand_number": hand, "open": form.prefix}
     if "preview" in request.POST:
         form.fields["reason"].required = False
-        return _render(request, page, forms=forms, preview=_preview(page, form))
+        return _render(request, page, forms=forms, preview=hand_preview(page, form))
     if not form.is_valid():
         return _render(request, page, forms=forms)
     paper = form.paper_money() if isinstance(form, TextHandForm) else record.paper_money
@@ -699,7 +372,7 @@ def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> Htt
         return _render(request, page, forms=forms)
     write = services.paper_totals_set if paper else services.totals_set
     try:
-        write(user=_who(request, page), sheet=page.stored_sheet(),
+        write(user=_who(request, page), sheet=_stored_sheet(page),
               expected_version=form.cleaned_data["version"], money=form.money(),
               pb=form.pb(None if paper else Decimal(0)))
     except SheetConflict as error:
@@ -734,7 +407,7 @@ def _state_action(request: HttpRequest, page: SheetPage, prefix: str,
             return _render(request, page, forms={prefix: form})
         messages.error(request, _("The form was incomplete; try again."))
         return _back(page, "state")
-    kwargs: dict[str, Any] = {"user": _who(request, page), "sheet": page.stored_sheet()}
+    kwargs: dict[str, Any] = {"user": _who(request, page), "sheet": _stored_sheet(page)}
     if reason:
         kwargs["reason"] = form.cleaned_data["reason"]
     else:
@@ -786,7 +459,7 @@ def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     if not form.is_valid():
         return _render(request, page, forms={"scorekeeper": form})
     try:
-        sheet_assign_scorekeeper(user=request.user, sheet=page.stored_sheet(),
+        sheet_assign_scorekeeper(user=request.user, sheet=_stored_sheet(page),
                                  scorekeeper=form.cleaned_data["scorekeeper"],
                                  expected_version=form.cleaned_data["version"])
     except SheetConflict as error:

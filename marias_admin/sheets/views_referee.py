@@ -17,21 +17,18 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db.models import CharField, Q, QuerySet
-from django.db.models.functions import Cast
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from marias_admin.audit.actions import AuditAction, LogGroup, actions_of
+from marias_admin.audit.actions import AuditAction, LogGroup
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import money as format_money
-from marias_admin.seating.models import Round, Seat, Table
-from marias_admin.seating.selectors import seated_rounds_with
+from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets.forms import pb_text as pb_number
 from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
 from marias_admin.sheets.log_story import (
@@ -39,22 +36,36 @@ from marias_admin.sheets.log_story import (
     ChangeReader,
     author,
     local_time,
+    person_name,
     ruling_code_name,
     story_label,
 )
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
-from marias_admin.sheets.selectors import is_referee, live_hands, seats_of
+from marias_admin.sheets.selectors import is_referee, live_hands, seats_of, tournament_by_id
+from marias_admin.sheets.selectors_log import (
+    HAND_TYPE,
+    ROUND_TYPE,
+    RULING_TYPE,
+    SHEET_TYPE,
+    LogObjects,
+    current_sheet,
+    hand_now,
+    hand_rulings,
+    hand_story,
+    log_entries,
+    log_objects,
+    rulings_newest_first,
+    still_seated,
+    table_hand,
+    table_in,
+    tournament_rounds,
+)
 from marias_admin.sheets.services import SheetConflict, ruling_add, sheet_for
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
 
 View = Callable[..., HttpResponse]
 LOG_PAGE_SIZE = 50
-
-HAND_TYPE = HandRecord._meta.label_lower
-RULING_TYPE = Ruling._meta.label_lower
-SHEET_TYPE = TableSheet._meta.label_lower
-ROUND_TYPE = Round._meta.label_lower
 
 # -- access ------------------------------------------------------------------------------------
 
@@ -67,7 +78,9 @@ def referee_required(view: View) -> View:
                 **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        tournament = tournament_by_id(tournament_id)
+        if tournament is None:
+            raise Http404
         if not is_referee(request.user, tournament):
             raise PermissionDenied(_("Only the tournament's referees and organisers can do "
                                      "this."))
@@ -77,9 +90,9 @@ def referee_required(view: View) -> View:
 
 
 def _table_or_404(tournament: Tournament, number: int, table: int) -> Table:
-    found = get_object_or_404(Table.objects.select_related("round"),
-                              round__tournament=tournament, round__number=number, number=table)
-    found.round.tournament = tournament
+    found = table_in(tournament, number, table)
+    if found is None:
+        raise Http404
     return found
 
 
@@ -157,8 +170,7 @@ def _money_change_text(rows: list[SeatMoney], currency: str) -> str:
 def _ruling_context(request: HttpRequest, tournament: Tournament, table: Table,
                     sheet: TableSheet, form: RulingForm, hands: list[HandRecord],
                     seats: list[Seat], ruleset: Any) -> dict[str, Any]:
-    rulings = list(sheet.rulings.select_related("hand", "offender__player", "by")
-                   .order_by("-at", "-id"))
+    rulings = rulings_newest_first(sheet)
     return _frame(
         request, tournament, round=table.round, table=table, sheet=sheet, form=form,
         hands=hands, seats=seats, ruleset=ruleset, rulings=rulings, can_referee=True,
@@ -220,7 +232,7 @@ def ruling_add_view(request: HttpRequest, tournament: Tournament, number: int,
             ruling = ruling_add(user=request.user, sheet=sheet, **kwargs)
         except SheetConflict as exc:
             # Someone wrote meanwhile: show the current state and keep what was typed.
-            sheet.refresh_from_db()
+            sheet = current_sheet(sheet)
             hands = list(live_hands(sheet))
             data = request.POST.copy()
             data["version"] = str(sheet.version)
@@ -250,7 +262,7 @@ def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,
         what = f"{what} {ruling.code}" + (f" ({renonc_name(rule)})" if rule else "")
     text = _("Ruling recorded: %(what)s.") % {"what": what}
     if record is not None and before is not None:
-        record.refresh_from_db()
+        record = hand_now(record)
         rows = seat_money(_names(seats), before[0], record.money, before[1], _pb(record))
         text += " " + _("Hand %(number)s, money before → after: %(changes)s.") % {
             "number": record.number,
@@ -262,21 +274,11 @@ def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,
         if record.premium_pending:
             text += " " + _("The PB of this hand still wait for the referee's decision.")
     messages.success(request, text)
-    seated = _still_seated(ruling)
+    seated = still_seated(ruling)
     if seated:
         messages.warning(request, _(
             "The player no longer plays, but is still seated in round(s) %(rounds)s: the "
             "organiser must re-plan them.") % {"rounds": ", ".join(str(n) for n in seated)})
-
-
-def _still_seated(ruling: Ruling) -> list[int]:
-    """Open rounds a player taken out by this ruling is still seated in."""
-    if ruling.kind not in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) or (
-            ruling.offender is None):
-        return []
-    ruling.offender.refresh_from_db(fields=["withdrawn_before_round"])
-    later = ruling.offender.withdrawn_before_round
-    return seated_rounds_with(ruling.offender, later) if later else []
 
 
 # -- a hand's history --------------------------------------------------------------------------
@@ -316,16 +318,13 @@ def _hand_snapshot_rows(entry: AuditEntry, names: dict[int, str]) -> dict[str, A
 def hand_history(request: HttpRequest, tournament: Tournament, number: int, table: int,
                  hand_id: int) -> HttpResponse:
     found = _table_or_404(tournament, number, table)
-    record = get_object_or_404(HandRecord.objects.select_related("sheet", "deleted_by"),
-                               pk=hand_id, sheet__table=found)
+    record = table_hand(found, hand_id)
+    if record is None:
+        raise Http404
     seats = seats_of(found)
     names = _names(seats)
-    rulings = {str(r.pk): r for r in
-               Ruling.objects.filter(hand=record).select_related("offender__player", "by")}
-    entries = (AuditEntry.objects.filter(
-        Q(object_type=HAND_TYPE, object_id=str(record.pk))
-        | Q(object_type=RULING_TYPE, object_id__in=list(rulings)))
-        .select_related("user").order_by("at", "id"))
+    rulings = hand_rulings(record)
+    entries = hand_story(record, list(rulings))
     rows = []
     ruleset = tournament.ruleset()
     for entry in entries:
@@ -339,6 +338,7 @@ def hand_history(request: HttpRequest, tournament: Tournament, number: int, tabl
         rows.append(row)
     return render(request, "sheets/hand_history.html", _frame(
         request, tournament, round=found.round, table=found, record=record, rows=rows,
+        deleted_by=person_name(record.deleted_by) if record.deleted_by_id else "",
         seats=seats, ruleset=ruleset, current=seat_money(names, None, record.money, None,
                                                            _pb(record)),
         table_url=table_page_url(tournament.pk, number, table)))
@@ -365,106 +365,68 @@ class LogRow:
     history_url: str = ""
 
 
-def _pk_strings(qs: QuerySet[Any]) -> QuerySet[Any]:
-    return qs.annotate(pk_text=Cast("pk", CharField())).values("pk_text")
+def _subject(row: LogRow, objects: LogObjects, ruleset: Any) -> Table | None:
+    """Fill in what the entry is about (hand, ruling, round); the table it happened at."""
+    entry, key = row.entry, positive_int(row.entry.object_id)
+    if entry.object_type == HAND_TYPE and key in objects.hands:
+        row.hand = objects.hands[key]
+        return row.hand.sheet.table
+    if entry.object_type == RULING_TYPE and key in objects.rulings:
+        row.ruling = objects.rulings[key]
+        row.hand = row.ruling.hand
+        row.ruling_code = ruling_code_name(row.ruling.kind, row.ruling.code, ruleset)
+        return row.ruling.sheet.table
+    if entry.object_type == SHEET_TYPE and key in objects.sheets:
+        return objects.sheets[key].table
+    if entry.object_type == ROUND_TYPE and key in objects.rounds:
+        row.round_number = objects.rounds[key].number
+    return None
 
 
-def _about_tables(tables: QuerySet[Table], rounds: QuerySet[Round] | None) -> Q:
-    """Entries about these tables' hands, rulings and sheets (and these rounds' seating)."""
-    where = (
-        Q(object_type=HAND_TYPE,
-          object_id__in=_pk_strings(HandRecord.objects.filter(sheet__table__in=tables)))
-        | Q(object_type=RULING_TYPE,
-            object_id__in=_pk_strings(Ruling.objects.filter(sheet__table__in=tables)))
-        | Q(object_type=SHEET_TYPE,
-            object_id__in=_pk_strings(TableSheet.objects.filter(table__in=tables)))
-    )
-    if rounds is not None:
-        where |= Q(object_type=ROUND_TYPE, object_id__in=_pk_strings(rounds))
-    return where
-
-
-def _ids(entries: list[AuditEntry], object_type: str) -> list[int]:
-    found = (positive_int(e.object_id) for e in entries if e.object_type == object_type)
-    return [pk for pk in found if pk is not None]
+def _log_row(tournament: Tournament, entry: AuditEntry, objects: LogObjects,
+             reader: ChangeReader, ruleset: Any) -> LogRow:
+    row = LogRow(entry, story_label(entry), who=author(entry), when=local_time(entry.at))
+    table = _subject(row, objects, ruleset)
+    if table is not None:
+        row.round_number, row.table_number = table.round.number, table.number
+        if row.hand is not None:
+            row.history_url = reverse("sheets:hand_history", args=(
+                tournament.pk, table.round.number, table.number, row.hand.pk))
+    snapshot = _hand_snapshot_rows(entry, objects.names.get(table.pk, {}) if table else {})
+    if snapshot:
+        for name, value in snapshot.items():
+            setattr(row, name, value)
+    elif entry.object_type != RULING_TYPE:
+        row.changes = reader.changes(entry, entry.before, entry.after,
+                                     table.pk if table is not None else None)
+    return row
 
 
 def _log_rows(tournament: Tournament, entries: list[AuditEntry]) -> list[LogRow]:
     """Rows for one page: a constant number of queries, whatever the page holds."""
-    hands = {h.pk: h for h in HandRecord.objects.filter(pk__in=_ids(entries, HAND_TYPE))
-             .select_related("sheet__table__round")}
-    rulings = {r.pk: r for r in Ruling.objects.filter(pk__in=_ids(entries, RULING_TYPE))
-               .select_related("sheet__table__round", "hand", "offender__player", "by")}
-    sheets = {s.pk: s for s in TableSheet.objects.filter(pk__in=_ids(entries, SHEET_TYPE))
-              .select_related("table__round")}
-    rounds = {r.pk: r for r in Round.objects.filter(pk__in=_ids(entries, ROUND_TYPE))}
-    tables = {h.sheet.table_id for h in hands.values()} | {
-        r.sheet.table_id for r in rulings.values()} | {s.table_id for s in sheets.values()}
-    names: dict[int, dict[int, str]] = {}
-    for seat in Seat.objects.filter(table_id__in=tables).select_related("registration__player"):
-        names.setdefault(seat.table_id, {})[seat.position] = seat.registration.player.full_name
-    reader = ChangeReader(tournament.currency, names)
+    objects = log_objects(entries)
+    reader = ChangeReader(tournament.currency, objects.names)
     reader.prefetch(entries)
     ruleset = tournament.ruleset()
-    rows = []
-    for entry in entries:
-        row = LogRow(entry, story_label(entry), who=author(entry), when=local_time(entry.at))
-        key = positive_int(entry.object_id)
-        table: Table | None = None
-        if entry.object_type == HAND_TYPE and key in hands:
-            row.hand = hands[key]
-            table = row.hand.sheet.table
-        elif entry.object_type == RULING_TYPE and key in rulings:
-            row.ruling = rulings[key]
-            row.hand = row.ruling.hand
-            table = row.ruling.sheet.table
-            row.ruling_code = ruling_code_name(row.ruling.kind, row.ruling.code, ruleset)
-        elif entry.object_type == SHEET_TYPE and key in sheets:
-            table = sheets[key].table
-        elif entry.object_type == ROUND_TYPE and key in rounds:
-            row.round_number = rounds[key].number
-        if table is not None:
-            row.round_number, row.table_number = table.round.number, table.number
-            if row.hand is not None:
-                row.history_url = reverse("sheets:hand_history", args=(
-                    tournament.pk, table.round.number, table.number, row.hand.pk))
-        snapshot = _hand_snapshot_rows(entry, names.get(table.pk, {}) if table else {})
-        if snapshot:
-            for name, value in snapshot.items():
-                setattr(row, name, value)
-        elif entry.object_type != RULING_TYPE:
-            row.changes = reader.changes(entry, entry.before, entry.after,
-                                         table.pk if table is not None else None)
-        rows.append(row)
-    return rows
+    return [_log_row(tournament, entry, objects, reader, ruleset) for entry in entries]
 
 
 @referee_required
 @require_GET
 def tournament_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     what = request.GET.get("what", "")
-    if what in LogGroup.values:
-        entries = entries.filter(action__in=actions_of(LogGroup(what)))
-    else:
+    if what not in LogGroup.values:
         what = ""
-    rounds = list(tournament.rounds.order_by("number"))
     round_number = positive_int(request.GET.get("round"))
     table_number = positive_int(request.GET.get("table")) if round_number else None
-    if round_number:
-        tables = Table.objects.filter(round__tournament=tournament, round__number=round_number)
-        if table_number:
-            tables = tables.filter(number=table_number)
-        round_qs = (None if table_number else
-                    Round.objects.filter(tournament=tournament, number=round_number))
-        entries = entries.filter(_about_tables(tables, round_qs))
-    page = Paginator(entries.order_by("-at", "-id"), LOG_PAGE_SIZE).get_page(
-        request.GET.get("page"))
+    entries = log_entries(tournament, LogGroup(what) if what else None, round_number,
+                          table_number)
+    page = Paginator(entries, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     query = {k: v for k, v in (("what", what), ("round", round_number),
                                ("table", table_number)) if v}
     return render(request, "sheets/log.html", _frame(
         request, tournament, page=page, rows=_log_rows(tournament, list(page.object_list)),
         filters=LogGroup.choices,
-        what=what, rounds=rounds, round_number=round_number, table_number=table_number,
-        query=urlencode(query),
+        what=what, rounds=tournament_rounds(tournament), round_number=round_number,
+        table_number=table_number, query=urlencode(query),
     ))

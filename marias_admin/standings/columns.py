@@ -1,125 +1,25 @@
-"""An xlsx sheet built from column specs: each column knows its header, how to read its value
-from a row's object, and its Excel number format.
-
-Money and points are numbers, never text, so a spreadsheet sums and sorts them; their
-formats follow the site's convention (:mod:`scoring.formatting`): money with two decimals and
-the currency (``#,##0.00 "Kč"``), points as ``0`` when every value is whole and ``0.0`` when
-halves occur (never ``0.##``, which Excel shows as "4." for a whole number). Excel itself
-shows the decimal mark and thousands separator of the reader's locale.
-"""
+"""The column specs of the standings exports: :mod:`marias_admin.core.columns`, where every
+export (the registration list too) builds its sheets; kept here under its old name."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from marias_admin.core.columns import (
+    HEADER_FILL,
+    MAX_WIDTH,
+    MIN_WIDTH,
+    Column,
+    NumberFormat,
+    date_column,
+    date_format,
+    money,
+    money_column,
+    money_format,
+    number,
+    points_column,
+    points_format,
+    write_sheet,
+)
 
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
-
-from scoring.formatting import currency_symbol
-
-Item = TypeVar("Item")
-NumberFormat = str | Callable[[Sequence[Any]], str] | None
-
-HEADER_FILL = "EEEAE2"
-MIN_WIDTH, MAX_WIDTH = 5, 50
-
-
-def money_format(currency: str) -> str:
-    """Excel number format of a money column: ``#,##0.00 "Kč"`` (``"€"`` for euros)."""
-    return f'#,##0.00 "{currency_symbol(currency, "cs")}"'
-
-
-def points_format(values: Sequence[Any]) -> str:
-    """``0`` for whole points, ``0.0`` when halves occur, ``0.00`` for quarters and finer."""
-    places = 0
-    for value in values:
-        if isinstance(value, float) and not value.is_integer():
-            text = f"{value:.2f}".rstrip("0")
-            places = max(places, len(text.split(".")[1]))
-    return "0" if places == 0 else "0." + "0" * min(places, 2)
-
-
-def number(value: Fraction | Decimal | int | float | None) -> int | float | None:
-    """A cell value: whole numbers as ints, others as floats (Excel has nothing finer)."""
-    if value is None:
-        return None
-    if isinstance(value, int):
-        return value
-    if Fraction(value).denominator == 1:
-        return int(value)
-    return float(value)
-
-
-def money(minor: Fraction | int | None, per_major: int = 100) -> int | float | None:
-    """Minor units (haléř, cent) → crowns/euros, rounded to the cent."""
-    if minor is None:
-        return None
-    return float(round(Fraction(minor) / per_major, 2))  # rounded exactly, then a cell float
-
-
-@dataclass(frozen=True)
-class Column(Generic[Item]):
-    """One column: its header, the value of a row's object, its number format (a format, or
-    a function choosing one from the column's values, or None for text and plain integers)."""
-
-    header: str
-    value: Callable[[Item], Any]
-    number_format: NumberFormat = None
-
-    def format_for(self, values: Sequence[Any]) -> str | None:
-        if callable(self.number_format):
-            return self.number_format(values)
-        return self.number_format
-
-
-def money_column(header: str, minor: Callable[[Item], Fraction | int | None], currency: str,
-                 per_major: int = 100) -> Column[Item]:
-    """Money in the smallest unit shown as crowns/euros with the currency."""
-    return Column(header, lambda item: money(minor(item), per_major), money_format(currency))
-
-
-def points_column(header: str, points: Callable[[Item], Fraction | Decimal | int | None]
-                  ) -> Column[Item]:
-    """BP or PB: whole numbers as ``0``, halves as ``0.0``."""
-    return Column(header, lambda item: number(points(item)), points_format)
-
-
-def write_sheet(sheet: Worksheet, columns: Sequence[Column[Item]], items: Sequence[Item],
-                freeze: str = "A2") -> list[list[Any]]:
-    """Header + one row per item with the house style (bold filled header, frozen header row,
-    autofilter, widths, landscape fit-to-width); returns the rows written."""
-    rows = [[column.value(item) for column in columns] for item in items]
-    sheet.append([column.header for column in columns])
-    bold, fill = Font(bold=True), PatternFill("solid", fgColor=HEADER_FILL)
-    for cell in sheet[1]:
-        cell.font, cell.fill = bold, fill
-        cell.alignment = Alignment(vertical="center", wrap_text=False)
-    for values in rows:
-        sheet.append(values)
-    for index, column in enumerate(columns):
-        letter = get_column_letter(index + 1)
-        values = [row[index] for row in rows]
-        fmt = column.format_for([v for v in values if v is not None])
-        lengths = [len(str(column.header))]
-        for row_number, value in enumerate(values, start=2):
-            if value is None:
-                continue
-            if fmt and isinstance(value, int | float):
-                sheet[f"{letter}{row_number}"].number_format = fmt
-                lengths.append(len(f"{value:,.2f}") + 4)
-            else:
-                lengths.append(len(str(value)))
-        sheet.column_dimensions[letter].width = min(MAX_WIDTH, max(MIN_WIDTH, max(lengths) + 2))
-    sheet.freeze_panes = freeze
-    sheet.auto_filter.ref = f"A1:{get_column_letter(max(1, len(columns)))}{max(1, sheet.max_row)}"
-    sheet.print_title_rows = "1:1"
-    sheet.page_setup.orientation = "landscape"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    return rows
+__all__ = ["HEADER_FILL", "MAX_WIDTH", "MIN_WIDTH", "Column", "NumberFormat", "date_column",
+           "date_format", "money", "money_column", "money_format", "number", "points_column",
+           "points_format", "write_sheet"]

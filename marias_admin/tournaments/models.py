@@ -9,6 +9,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core import formatting
 from marias_admin.core.ordering import czech_order
 from marias_admin.tournaments.standings_rules import default_rules_dict
 from scoring.presets import PRESETS, get_preset
@@ -131,7 +132,7 @@ class Tournament(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%d.%m.%Y})"
+        return f"{self.name} ({formatting.day(self.date)})"
 
     @property
     def page_language(self) -> str:

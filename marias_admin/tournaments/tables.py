@@ -5,13 +5,14 @@ Name and club columns sort in the tournament's alphabet (``core/ordering.py``), 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import django_tables2 as tables
 from django.db.models import QuerySet
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core import formatting
 from marias_admin.core.ordering import czech_order
 from marias_admin.tournaments.models import Registration, RegistrationStatus
 
@@ -79,5 +80,5 @@ class RegistrationTable(tables.Table):
                            format_html(' <small class="muted">{}</small>', detail)
                            if detail else "")
 
-    def render_checked_in_at(self, value: object) -> str:
-        return date_format(timezone.localtime(value), "H:i")
+    def render_checked_in_at(self, value: datetime) -> str:
+        return formatting.time_of_day(value)

@@ -7,7 +7,7 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from marias_admin.seating.models import Seat, Table
 from marias_admin.seating.services import round_seat
@@ -72,3 +72,21 @@ def open_as(browser: Browser, base: str, username: str | None, path: str,
 def shown_dealer(page: Page) -> int:
     """The seat the page says deals next (highlighted in the seat list)."""
     return int(page.locator(".sheet-seats li.dealer .seat-no").inner_text())
+
+
+def type_hand(page: Page, notation: str) -> tuple[int, int]:
+    """Fill the shorthand form following the page's dealer; the forehand declares."""
+    dealer = shown_dealer(page)
+    form = page.locator("#entry form.text-entry")
+    expect(form.locator("select[data-dealer]")).to_have_value(str(dealer))
+    declarer = dealer % 4 + 1
+    expect(form.locator(f"input[data-seat][value='{dealer}']")).to_be_disabled()  # sits out
+    form.locator(f"label.seat-button:has(input[value='{declarer}'])").click()
+    expect(form.locator(f"input[data-seat][value='{declarer}']")).to_be_checked()
+    # Typed key by key, as on a phone: the live preview listens to keyup.
+    form.locator("input[name='text-notation']").press_sequentially(notation)
+    return dealer, declarer
+
+
+def save_hand(page: Page) -> None:
+    page.locator("#entry form.text-entry button[type=submit]:not([name=preview])").click()

@@ -20,7 +20,7 @@ from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
 from scoring import Renonc, settle
 from scoring.jsonio import hand_from_dict
 from scoring.notation import parse
-from tests.browser.helpers import open_as, shown_dealer, table_world
+from tests.browser.helpers import open_as, save_hand, table_world, type_hand
 
 pytestmark = pytest.mark.browser
 
@@ -49,24 +49,6 @@ def make_world() -> dict:
 
 
 # -- browser helpers ---------------------------------------------------------------------------
-
-
-def type_hand(page: Page, notation: str) -> tuple[int, int]:
-    """Fill the shorthand form following the page's dealer; the forehand declares."""
-    dealer = shown_dealer(page)
-    form = page.locator("#entry form.text-entry")
-    expect(form.locator("select[data-dealer]")).to_have_value(str(dealer))
-    declarer = dealer % 4 + 1
-    expect(form.locator(f"input[data-seat][value='{dealer}']")).to_be_disabled()  # sits out
-    form.locator(f"label.seat-button:has(input[value='{declarer}'])").click()
-    expect(form.locator(f"input[data-seat][value='{declarer}']")).to_be_checked()
-    # Typed key by key, as on a phone: the live preview listens to keyup.
-    form.locator("input[name='text-notation']").press_sequentially(notation)
-    return dealer, declarer
-
-
-def save_hand(page: Page) -> None:
-    page.locator("#entry form.text-entry button[type=submit]:not([name=preview])").click()
 
 
 def money_cents(text: str) -> int:

@@ -28,7 +28,7 @@ from pypdf import PdfReader
 from marias_admin.seating.models import RoundState, Seat
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
-from tests.browser.test_table_sheet_flow import save_hand, type_hand
+from tests.browser.helpers import save_hand, type_hand
 
 pytestmark = pytest.mark.browser
 
@@ -111,9 +111,9 @@ def check_in(page: Page, base: str, tournament: Tournament) -> None:
 
 def seat_and_start_round(page: Page, base: str, tournament: Tournament) -> None:
     page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
-    page.get_by_role("button", name="Nasadit 1. kolo").click()
+    page.get_by_role("button", name="Rozsadit 1. kolo").click()
     expect(page.locator(".seat-table")).to_have_count(2)  # 8 players, tables of 4
-    page.get_by_role("button", name="Potvrdit nasazení").click()
+    page.get_by_role("button", name="Potvrdit rozsazení").click()
     release = page.locator(".state-actions").get_by_role("button", name="Zahájit kolo")
     expect(release).to_be_visible()
     release.click()

@@ -127,10 +127,10 @@ def check_registrations(page: Page, base: str, tournament: Tournament) -> None:
 def seat_round(page: Page, base: str, tournament: Tournament, number: int, method: str) -> None:
     page.goto(round_url(base, tournament, number))
     expect(page.locator("#id_method")).to_have_value(method)  # preselected for this round
-    page.get_by_role("button", name=f"Nasadit {number}. kolo").click()
+    page.get_by_role("button", name=f"Rozsadit {number}. kolo").click()
     expect(page.locator("#report")).to_be_visible()
     expect(page.locator("ul.flash")).to_contain_text(
-        re.compile(rf"{number}\. kolo nasazeno \([^)]*\d+\) bez opakovaných soupeřů\."))
+        re.compile(rf"{number}\. kolo rozsazeno \([^)]*\d+\) bez opakovaných soupeřů\."))
     expect(page.locator(".report-ok").first).to_contain_text("Žádní opakovaní soupeři")
     expect(page.locator(".seat-table")).to_have_count(10)  # 37 = 7 × 4 + 3 × 3
     shot(page, f"07-round-{number}-seated")
@@ -142,7 +142,7 @@ def seat_round(page: Page, base: str, tournament: Tournament, number: int, metho
 
 def release_round(page: Page, base: str, tournament: Tournament, number: int) -> None:
     page.goto(round_url(base, tournament, number))
-    page.get_by_role("button", name="Potvrdit nasazení").click()
+    page.get_by_role("button", name="Potvrdit rozsazení").click()
     release = page.locator(".state-actions").get_by_role("button", name="Zahájit kolo")
     expect(release).to_be_visible()
     release.click()
@@ -153,7 +153,7 @@ def release_round(page: Page, base: str, tournament: Tournament, number: int) ->
         shot(page, "08-release-confirm")
     confirm.get_by_role("button", name="Zahájit kolo").click()
     page.wait_for_url(round_url(base, tournament, number))
-    expect(page.locator("p.notice")).to_contain_text("jeho nasazení je pevné")
+    expect(page.locator("p.notice")).to_contain_text("jeho rozsazení je pevné")
     shot(page, f"08-round-{number}-released")
     assert tournament.rounds.get(number=number).state == RoundState.RELEASED
 
@@ -215,7 +215,7 @@ def withdraw_before_round_3(page: Page, base: str, tournament: Tournament,
     expect(page.locator(".confirm-box")).to_contain_text(
         "Kola 1, 2 byla odehrána a zůstávají beze změny.")
     shot(page, "11-replan")
-    page.get_by_role("button", name="Nasadit tato kola znovu").click()
+    page.get_by_role("button", name="Rozsadit tato kola znovu").click()
     page.wait_for_url(round_url(base, tournament, 3))
     expect(page.locator(".report-ok").first).to_be_visible()
     expect(page.locator(".seat-table")).to_have_count(9)  # 36 = 9 × 4

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import date, time
 
 import pytest
 from django.utils import translation
-from pypdf import PdfReader
 
 from marias_admin.core.collation import sort_key
 from marias_admin.printouts import qr
@@ -16,7 +14,6 @@ from marias_admin.printouts.data import (
     RoundInfo,
     SeatingData,
     SeatingTable,
-    SheetData,
     SheetPlayer,
 )
 from marias_admin.printouts.drawing import format_money
@@ -30,33 +27,12 @@ from marias_admin.printouts.table_sheets import (
     dealer_seat,
     hands_dealt_by,
 )
+from tests.printouts.helpers import FOUR, THREE, URL, page_text, read, sheet
 
 CSM = RoundInfo("Velká cena Žďáru 2025", date(2025, 4, 12), "Hostinec U Řeky", 3,
                 time(9, 30), 90)
 SZMK = RoundInfo("Turnaj SZMK Ľubovňa", date(2025, 5, 3), "Stará Ľubovňa", 2, time(13, 0),
                  50, language="sk", currency="€", premium_points=False, starting_money=1000)
-URL = "https://marias.example.cz/t/17/round/3/table/{}/"
-
-FOUR = (
-    SheetPlayer(1, "Jan", "Řezníček", "TJ Sokol Dolní Břežany", "12345"),
-    SheetPlayer(2, "Kateřina", "Šťastná", "MK Humpolec", "ČSM-0042"),
-    SheetPlayer(3, "Ľubomír", "Ďurčo", "SZMK Ružomberok"),
-    SheetPlayer(4, "Jiří", "Novák"),
-)
-THREE = FOUR[:3]
-
-
-def sheet(info: RoundInfo, number: int, players: tuple[SheetPlayer, ...] = FOUR) -> SheetData:
-    return SheetData(info, SeatingTable(number, players), URL.format(number))
-
-
-def read(pdf: bytes) -> PdfReader:
-    assert pdf.startswith(b"%PDF-")
-    return PdfReader(io.BytesIO(pdf))
-
-
-def page_text(pdf: bytes, page: int = 0) -> str:
-    return read(pdf).pages[page].extract_text()
 
 
 def money_columns(text: str, currency: str) -> list[str]:

@@ -9,7 +9,7 @@ from marias_admin.printouts.selectors import round_info
 from marias_admin.printouts.table_sheets import build_table_sheets
 from marias_admin.seating.models import Round
 from marias_admin.tournaments.models import Tournament
-from tests.printouts.test_pdf_builders import THREE, page_text, sheet
+from tests.printouts.helpers import THREE, page_text, sheet
 
 
 def tournament(**fields) -> Tournament:

@@ -10,3 +10,20 @@ def _isolated_var_files(settings, tmp_path):
 @pytest.fixture(autouse=True)
 def _no_admin_password_env(monkeypatch):
     monkeypatch.delenv("MARIAS_ADMIN_PASSWORD", raising=False)
+
+
+@pytest.fixture
+def world():
+    """A tournament with round 1 seated and table 1's sheet kept by ``keeper``
+    (``factories.make_world()``); the table page and table access tests share it. Modules with
+    another world (the referee's) define their own."""
+    from tests.factories import make_world
+
+    return make_world()
+
+
+@pytest.fixture
+def ref_client(client, world):
+    """The world's referee, logged in."""
+    client.force_login(world["users"]["referee"])
+    return client

@@ -17,7 +17,7 @@ from django.urls import reverse
 from marias_admin.seating.models import Seat
 from marias_admin.tournaments.models import Role
 from marias_admin.tournaments.services import role_grant
-from tests.web.test_tournament_pages import make_tournament, make_user, seat
+from tests.factories import make_tournament, make_user, seat
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,11 @@ users stay manageable.
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.players.models import Player
 from marias_admin.seating.models import Round
@@ -79,3 +81,20 @@ def test_users_stay_manageable_by_superusers(client, world):
     client.force_login(root)
     assert client.get(reverse("admin:auth_user_add")).status_code == 200
     assert client.get(reverse("admin:auth_user_change", args=[root.pk])).status_code == 200
+
+
+def test_audit_list_shows_action_words_and_filters_by_group(client, world):
+    _setup, _hand, root = world
+    client.force_login(root)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    changelist = reverse("admin:audit_auditentry_changelist")
+    html = client.get(changelist).content.decode()
+    assert "entered a hand" in html and "seated a round" in html
+    assert '<td class="field-action_text">entered a hand</td>' in html
+    assert "action group" in html and "?group=hands" in html  # the filter, by log group
+
+    hands = client.get(changelist, {"group": "hands"})
+    shown = {entry.action for entry in hands.context["cl"].result_list}
+    assert shown == {AuditAction.HAND_ADD.value}
+    only = client.get(changelist, {"action": AuditAction.ROUND_SEAT.value})
+    assert {e.action for e in only.context["cl"].result_list} == {AuditAction.ROUND_SEAT.value}

@@ -10,9 +10,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from marias_admin.core.formatting import amount
-from marias_admin.standings.bench import build_tournament
 from marias_admin.standings.columns import money_format
-from tests.web.test_tournament_pages import make_user
+from tests.factories import make_user, played_field
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_a_players_loss_reads_alike_everywhere(client, settings, lang):
     organiser = make_user("organiser")
-    gen = build_tournament(12, 1, seed=11, organiser=organiser)
+    gen = played_field(12, 1, seed=11, organiser=organiser)
     tournament = gen.tournament
     client.force_login(organiser)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang

@@ -22,16 +22,23 @@ from marias_admin.sheets.models import RulingKind, SheetState
 from marias_admin.sheets.services import ruling_add
 from marias_admin.tournaments.models import RegistrationStatus
 from marias_admin.tournaments.services import registrations_check_in_all
-from tests.web.test_referee import (  # noqa: F401  (fixtures)
-    add_hand,
-    ref_client,
+from tests.factories import csm_hand as shorthand
+from tests.factories import (
+    make_tournament,
+    make_user,
+    referee_world,
     registration_at,
-    shorthand,
-    world,
 )
-from tests.web.test_tournament_pages import make_tournament, make_user, text
+from tests.factories import world_hand_add as add_hand
+from tests.web.helpers import text
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    """A seated table with a referee (``ref_client`` comes from the conftest)."""
+    return referee_world()
 
 ROOT = Path(__file__).resolve().parents[2] / "marias_admin"
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -99,7 +106,7 @@ def test_check_in_all_is_one_entry_that_counts_the_players(client) -> None:
     assert "Jana Nováková checked in 5 players" in page
 
 
-def test_log_tells_who_did_what_in_words(ref_client, world) -> None:  # noqa: F811
+def test_log_tells_who_did_what_in_words(ref_client, world) -> None:
     referee = world["users"]["referee"]
     record = add_hand(world, shorthand("7k+", 1, 2))
     ruling_add(user=referee, sheet=world["sheet"], kind=RulingKind.RENONC, hand=record,
@@ -122,7 +129,7 @@ def test_log_tells_who_did_what_in_words(ref_client, world) -> None:  # noqa: F8
     assert not ACTION_NAME.search(content), ACTION_NAME.search(content)
 
 
-def test_log_filters_by_group_and_keeps_the_query(ref_client, world) -> None:  # noqa: F811
+def test_log_filters_by_group_and_keeps_the_query(ref_client, world) -> None:
     add_hand(world, shorthand("7k+", 1, 2))
     url = reverse("sheets:log", args=(world["t"].pk,))
     response = ref_client.get(url, {"what": LogGroup.TEAM, "round": 1})
@@ -137,7 +144,7 @@ def test_log_filters_by_group_and_keeps_the_query(ref_client, world) -> None:  #
     assert ref_client.get(url, {"what": "hand."}).context["what"] == ""
 
 
-def test_hand_history_names_actions_in_words(ref_client, world) -> None:  # noqa: F811
+def test_hand_history_names_actions_in_words(ref_client, world) -> None:
     referee = world["users"]["referee"]
     record = add_hand(world, shorthand("7k+", 1, 2))
     ruling_add(user=referee, sheet=world["sheet"], kind=RulingKind.RENONC, hand=record,

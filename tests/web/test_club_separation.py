@@ -14,7 +14,7 @@ from marias_admin.seating.models import Seat
 from marias_admin.seating.services import seat_swap
 from marias_admin.tournaments.models import ClubSeparation, Registration
 from marias_admin.tournaments.services import tournament_update
-from tests.web.test_tournament_pages import make_tournament, make_user, seat
+from tests.factories import make_tournament, make_user, seat
 
 pytestmark = pytest.mark.django_db
 

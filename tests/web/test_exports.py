@@ -20,11 +20,10 @@ from marias_admin.sheets.models import (
     SheetState,
     TableSheet,
 )
-from marias_admin.standings.bench import build_tournament
 from marias_admin.standings.columns import money_format
 from marias_admin.standings.selectors import standings_table, tournament_standings
 from marias_admin.tournaments.models import Registration
-from tests.web.test_tournament_pages import make_tournament, make_user, seat
+from tests.factories import make_tournament, make_user, played_field, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +47,7 @@ def _workbook(response):
 @pytest.fixture
 def generated():
     organiser = make_user("organiser")
-    return organiser, build_tournament(24, 4, seed=5, organiser=organiser)
+    return organiser, played_field(24, 4, seed=5, organiser=organiser)
 
 
 def test_standings_xlsx_numbers_equal_the_page(client, generated):
@@ -114,7 +113,7 @@ def test_seating_xlsx_one_sheet_per_seated_round(client, generated):
 
 def test_standings_pdf_has_names_with_diacritics_and_page_numbers(client):
     organiser = make_user("organiser")
-    gen = build_tournament(96, 4, seed=3, organiser=organiser)
+    gen = played_field(96, 4, seed=3, organiser=organiser)
     client.force_login(organiser)
     response = client.get(_url("standings_pdf", gen.tournament))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

@@ -19,9 +19,9 @@ from pypdf import PdfReader
 from marias_admin.demo.csm import load_csm_demo
 from marias_admin.demo.szmk import load_szmk_demo
 from marias_admin.printouts.fonts import text_width
-from marias_admin.standings.bench import build_tournament
 from marias_admin.standings.selectors import standings_table
 from marias_admin.tournaments.models import Tournament
+from tests.factories import played_field
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def world(django_db_setup, django_db_blocker):
         outer.__enter__()
         try:
             admin = get_user_model().objects.create_superuser("admin", password="x")
-            wide = build_tournament(24, 8, seed=7, organiser=admin, name="Široký turnaj")
+            wide = played_field(24, 8, seed=7, organiser=admin, name="Široký turnaj")
             yield {"admin": admin.pk, "csm": load_csm_demo(admin).pk,
                    "szmk": load_szmk_demo(admin).pk, "wide": wide.tournament.pk}
         finally:

@@ -3,7 +3,6 @@ of queries. Rounds are seated here directly with the ORM (the seating service is
 
 from __future__ import annotations
 
-import io
 from datetime import date, time
 from itertools import count
 
@@ -12,7 +11,6 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from pypdf import PdfReader
 
 from marias_admin.players.models import Club, Player
 from marias_admin.printouts.selectors import table_page_path
@@ -24,6 +22,7 @@ from marias_admin.tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tests.web.helpers import pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -85,12 +84,6 @@ def stranger(tournament):
 def url(name: str, tournament: Tournament, number: int = 1) -> str:
     return reverse(f"printouts:{name}",
                    kwargs={"tournament_id": tournament.pk, "number": number})
-
-
-def pdf_pages(response) -> list[str]:
-    assert response.status_code == 200, response.content[:500]
-    assert response["Content-Type"] == "application/pdf"
-    return [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
 
 
 # --- table sheets ------------------------------------------------------------------------
@@ -173,7 +166,7 @@ def test_round_not_seated_is_404_with_a_message(client, tournament, organiser):
     for name in ("sheets", "seating_tables", "seating_alpha"):
         response = client.get(url(name, tournament, 2))
         assert response.status_code == 404
-        assert "není nasazené" in response.content.decode()
+        assert "není rozsazené" in response.content.decode()
     assert client.get(url("sheets", tournament, 9)).status_code == 404  # no such round
 
 

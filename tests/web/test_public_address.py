@@ -18,16 +18,11 @@ from marias_admin.core import pagecache, public_address
 from marias_admin.core.models import SiteSetting
 from marias_admin.core.services import public_url_set
 from marias_admin.sheets import access
-from tests.web.test_sheet_pages import client_for, make_world
+from tests.web.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
 NEW = "http://192.168.7.20:8000"
-
-
-@pytest.fixture
-def world():
-    return make_world()
 
 
 def edit_url(world: dict) -> str:
@@ -225,7 +220,7 @@ def test_a_host_the_server_does_not_answer_to_is_flagged(world):
 @override_settings(MARIAS_PUBLIC_URL="http://10.0.0.9:8000")
 def test_the_printed_qr_code_uses_the_new_address(world, monkeypatch):
     from marias_admin.printouts import qr
-    from tests.web.test_printouts import pdf_pages
+    from tests.web.helpers import pdf_pages
 
     encoded: list[str] = []
     real = qr.segno.make_qr

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from marias_admin.sheets.models import TableSheet
 from marias_admin.sheets.services import sheet_confirm, sheet_submit
-from tests.web.test_sheet_pages import add_data, client_for, make_world, url, version
+from tests.factories import make_world, version
+from tests.web.helpers import add_data, client_for, url
 
 pytestmark = pytest.mark.django_db
 

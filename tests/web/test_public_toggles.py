@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from marias_admin.standings.bench import build_tournament
 from marias_admin.tournaments.models import Tournament
-from tests.web.test_tournament_pages import make_user
+from tests.factories import make_user, played_field
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +35,7 @@ PAGES = [
 @pytest.mark.parametrize(("page", "toggle", "url"), PAGES, ids=[p[0] for p in PAGES])
 def test_public_page_obeys_its_toggle(client, page, toggle, url, public):
     organiser = make_user("organiser")
-    generated = build_tournament(12, 2, organiser=organiser)
+    generated = played_field(12, 2, organiser=organiser)
     tournament = generated.tournament
     Tournament.objects.filter(pk=tournament.pk).update(**{toggle: public})
     # every other toggle off: a page depends on its own switch only

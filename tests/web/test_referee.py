@@ -20,20 +20,21 @@ from marias_admin.seating.models import RoundState
 from marias_admin.seating.services import round_set_state
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind
 from marias_admin.sheets.selectors import live_hands, seats_of
-from marias_admin.sheets.services import hand_add, ruling_add, sheet_for
-from marias_admin.tournaments.models import Role
-from marias_admin.tournaments.services import role_grant
+from marias_admin.sheets.services import ruling_add
 from scoring import get_preset
 from scoring.jsonio import hand_from_dict
-from scoring.notation import parse
-from tests.web.test_tournament_pages import make_tournament, make_user, messages_of, seat, text
+from tests.factories import (
+    HUNDRED_TWO_TRUMPS,
+    referee_world,
+    registration_at,
+)
+from tests.factories import csm_hand as shorthand
+from tests.factories import world_hand_add as add_hand
+from tests.web.helpers import messages_of, text
 
 pytestmark = pytest.mark.django_db
 CSM = get_preset("csm-licitovany-2023")
 PAUSAL_1 = 10 * 20  # ČSM 2023 A: 10 × 0,20 Kč, in haléř
-HUNDRED_TWO_TRUMPS = {"contract": "hundred", "trump": "bells",
-                      "points": {"declarer_cards": 80, "declarer_marriages": [40]},
-                      "premium": {"trumps": 2, "trump_ace": True, "trump_ten": True}}
 
 
 # -- the world ---------------------------------------------------------------------------------
@@ -41,38 +42,8 @@ HUNDRED_TWO_TRUMPS = {"contract": "hundred", "trump": "bells",
 
 @pytest.fixture
 def world():
-    organiser = make_user("organiser")
-    tournament = make_tournament(organiser, players=8)
-    seat(tournament, 1, organiser)
-    users = {"organiser": organiser, "referee": make_user("rozhodci", first_name="Karel",
-                                                          last_name="Sudí"),
-             "scorekeeper": make_user("keeper"), "plain": make_user("plain")}
-    role_grant(user=organiser, tournament=tournament, member=users["referee"], role=Role.REFEREE)
-    role_grant(user=organiser, tournament=tournament, member=users["scorekeeper"],
-               role=Role.SCOREKEEPER)
-    table = tournament.rounds.get(number=1).tables.get(number=1)
-    return {"t": tournament, "table": table, "sheet": sheet_for(table), "users": users}
-
-
-@pytest.fixture
-def ref_client(client, world):
-    client.force_login(world["users"]["referee"])
-    return client
-
-
-def shorthand(text_: str, dealer: int, declarer: int):
-    return parse(text_, ruleset=CSM, players=4, dealer=dealer, declarer=declarer)
-
-
-def add_hand(world, hand) -> HandRecord:
-    sheet = world["sheet"]
-    sheet.refresh_from_db()
-    return hand_add(user=world["users"]["organiser"], sheet=sheet,
-                    expected_version=sheet.version, hand=hand)
-
-
-def registration_at(world, position: int):
-    return world["table"].seats.get(position=position).registration
+    """A seated table with a referee (``ref_client`` comes from the conftest)."""
+    return referee_world()
 
 
 def form_url(world, **query) -> str:
@@ -433,15 +404,15 @@ def _log_queries(client, world) -> tuple[int, int]:
 
 
 def test_log_query_count_does_not_grow_with_entries(ref_client, world):
-    _fill_log(world, 10)
+    _fill_log(world, 30)  # the setup alone (registrations through the services) logs ~17
     few, shown = _log_queries(ref_client, world)
-    assert shown == 10
+    assert shown == 30
     _fill_log(world, 60, RoundState.RELEASED)
     many, shown = _log_queries(ref_client, world)
     assert shown == 50  # paginated
     # Related objects are looked up once per model (users, players…), so the count depends on
     # the kinds of entries a page shows, never on how many: fifty hands cost no more than the
-    # first page's ten entries of every kind.
+    # first page's thirty entries of every kind.
     assert many <= few
 
 

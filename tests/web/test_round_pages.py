@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from marias_admin.seating.models import RoundState, Seat
 from marias_admin.seating.services import round_set_state
-from tests.web.test_tournament_pages import make_tournament, make_user, messages_of, release, seat
-from tests.web.test_tournament_pages import text as page_text
+from tests.factories import make_tournament, make_user, release, seat
+from tests.web.helpers import messages_of
+from tests.web.helpers import text as page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,7 @@ def test_confirmed_round_asks_before_seating_again(org_client, tournament, organ
     response = org_client.post(round_url(tournament, 1, "round_seat"),
                                {"method": "lot", "seed": "99"})
     assert response.status_code == 200
-    assert "Kolo 1 je potvrzené — nasadit ho znovu?" in page_text(response)
+    assert "Kolo 1 je potvrzené — rozsadit ho znovu?" in page_text(response)
     assert 'name="confirm_reseat" value="1"' in response.content.decode()
     assert tournament.rounds.get(number=1).seed == 5  # nothing changed yet
     response = org_client.post(round_url(tournament, 1, "round_seat"),
@@ -179,7 +180,7 @@ def test_played_round_refuses_reseating_with_a_message(org_client, tournament, o
 def test_earlier_round_must_be_seated_first(org_client, tournament):
     response = seat_via_page(org_client, tournament, 2, "optimise")
     assert response.status_code == 200
-    assert any("Nejprve nasaďte kolo 1" in m for m in messages_of(response))
+    assert any("Nejprve rozsaďte kolo 1" in m for m in messages_of(response))
 
 
 def test_release_needs_confirmation_then_fixes_the_round(org_client, tournament, organiser):
@@ -200,7 +201,7 @@ def test_impossible_field_is_a_message_not_an_error_page(org_client, organiser):
     tiny = make_tournament(organiser, players=2, name="Dva hráči")
     response = seat_via_page(org_client, tiny, 1, "lot")
     assert response.status_code == 200
-    assert any("Kolo nelze nasadit: hráčů je málo" in m for m in messages_of(response))
+    assert any("Kolo nelze rozsadit: hráčů je málo" in m for m in messages_of(response))
 
 
 # --- public pages ---------------------------------------------------------------------------
@@ -212,7 +213,7 @@ def test_public_round_and_table_pages(client, tournament, organiser):
     assert response.status_code == 200
     page = page_text(response)
     assert "Velká cena Žďáru" in page and "Šťastný" in page
-    assert "Předběžné nasazení" in page  # seated, not yet confirmed
+    assert "Předběžné rozsazení" in page  # seated, not yet confirmed
     seats = list(Seat.objects.filter(table__number=3).order_by("position"))
     response = client.get(reverse("sheets:table", args=(tournament.pk, 1, 3)))
     assert response.status_code == 200
@@ -223,7 +224,7 @@ def test_public_round_and_table_pages(client, tournament, organiser):
     assert client.get(reverse("sheets:table", args=(tournament.pk, 1, 99))
                       ).status_code == 404
     assert client.get(round_url(tournament, 2, "round_public")).status_code == 404
-    assert "zatím není nasazeno" in page_text(client.get(round_url(tournament, 2, "round_public")))
+    assert "zatím není rozsazeno" in page_text(client.get(round_url(tournament, 2, "round_public")))
 
 
 def test_private_seating_is_hidden_from_everyone_but_organisers(client, tournament, organiser):

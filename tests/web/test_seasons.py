@@ -14,10 +14,9 @@ from marias_admin.audit.models import AuditEntry
 from marias_admin.seasons.models import Competition
 from marias_admin.seasons.selectors import season_table
 from marias_admin.seasons.services import competition_save
-from marias_admin.standings.bench import build_tournament
 from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.models import Registration
-from tests.web.test_tournament_pages import make_user
+from tests.factories import make_user, played_field
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +30,8 @@ def _english(client, settings):
 def season():
     """Two generated tournaments; 20 players play both, 4 only the first, 4 only the second."""
     staff = make_user("director", is_staff=True)
-    first = build_tournament(24, 4, seed=11, organiser=staff, name="Jarní cena").tournament
-    second = build_tournament(24, 4, seed=12, organiser=staff, name="Podzimní cena").tournament
+    first = played_field(24, 4, seed=11, organiser=staff, name="Jarní cena").tournament
+    second = played_field(24, 4, seed=12, organiser=staff, name="Podzimní cena").tournament
     ones = list(Registration.objects.filter(tournament=first).order_by("id"))
     twos = list(Registration.objects.filter(tournament=second).order_by("id"))
     for one, two in zip(ones[:20], twos[:20], strict=True):

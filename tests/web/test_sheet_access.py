@@ -15,16 +15,8 @@ from django.test import Client
 
 from marias_admin.sheets.services import hand_delete, sheet_submit
 from marias_admin.tournaments.models import Tournament
-from tests.web.test_sheet_pages import (
-    add_data,
-    add_hands,
-    client_for,
-    make_world,
-    page_url,
-    sheet_of,
-    url,
-    version,
-)
+from tests.factories import add_hands, sheet_of, version
+from tests.web.helpers import add_data, client_for, page_url, url
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +81,8 @@ MATRIX = [
 
 
 @pytest.fixture
-def world():
-    world = make_world()
+def world(world):
+    """The conftest's world with a superuser and one hand entered."""
     world["users"]["superuser"] = type(world["users"]["plain"]).objects.create_superuser(
         "root", password=None)
     add_hands(world, 1)

@@ -1,7 +1,7 @@
 """The table page: entering hands (shorthand, form, paper copy), the live preview, corrections,
 totals, reconciliation, confirmation, conflicts and the page's cost in queries.
 
-Helpers here (``make_world``, ``add_data`` …) are shared with ``test_sheet_access.py``.
+The ``world`` (``factories.make_world()``) comes from the conftest.
 """
 
 from __future__ import annotations
@@ -11,102 +11,24 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from marias_admin.audit.models import AuditEntry
-from marias_admin.players.models import Player
-from marias_admin.seating.models import Seat, Table
-from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
+from marias_admin.seating.models import Table
+from marias_admin.sheets.models import HandRecord, SheetMode, SheetState
 from marias_admin.sheets.selectors import live_hands
-from marias_admin.sheets.services import hand_add, sheet_assign_scorekeeper, sheet_for
-from marias_admin.tournaments.models import Role
-from marias_admin.tournaments.services import role_grant
-from scoring.notation import parse
-from tests.web.test_tournament_pages import make_tournament, make_user, messages_of, seat, text
+from tests.factories import (
+    add_hands,
+    make_world,
+    sheet_of,
+    version,
+)
+from tests.web.helpers import add_data, client_for, messages_of, page_url, text, url
 
 pytestmark = pytest.mark.django_db
 
 
 # --- the world and small helpers ------------------------------------------------------------
-
-
-def make_world(players: int = 8, **tournament: object) -> dict:
-    """A ČSM tournament with round 1 seated; table 1's sheet is kept by ``keeper``; the player
-    on seat 1 of table 1 has an account (``seated``)."""
-    organiser = make_user("organiser")
-    t = make_tournament(organiser, players=players, **tournament)
-    seat(t, 1, organiser)
-    table = Table.objects.get(round__tournament=t, round__number=1, number=1)
-    users = {
-        "organiser": organiser,
-        "plain": make_user("plain"),
-        "seated": make_user("seated"),
-        "scorekeeper": make_user("scorekeeper"),
-        "keeper": make_user("keeper"),
-        "referee": make_user("referee"),
-    }
-    first = Seat.objects.select_related("registration").get(table=table, position=1)
-    Player.objects.filter(pk=first.registration.player_id).update(user=users["seated"])
-    for name, role in (("scorekeeper", Role.SCOREKEEPER), ("keeper", Role.SCOREKEEPER),
-                       ("referee", Role.REFEREE)):
-        role_grant(user=organiser, tournament=t, member=users[name], role=role)
-    sheet = sheet_for(table)
-    sheet_assign_scorekeeper(user=organiser, sheet=sheet, scorekeeper=users["keeper"],
-                             expected_version=0)
-    return {"t": t, "table": table, "users": users, "args": (t.pk, 1, 1)}
-
-
-def page_url(world: dict, **query: str) -> str:
-    url = reverse("sheets:table", args=world["args"])
-    return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
-
-
-def url(world: dict, name: str, *extra: object) -> str:
-    return reverse(f"sheets:{name}", args=(*world["args"], *extra))
-
-
-def sheet_of(world: dict) -> TableSheet:
-    return TableSheet.objects.get(table=world["table"])
-
-
-def version(world: dict) -> int:
-    return sheet_of(world).version
-
-
-def add_data(world: dict, notation: str = "7k+", dealer: int = 1, declarer: int = 2,
-             paper: list[str] | None = None, ver: int | None = None) -> dict:
-    data = {"entry": "text", "text-version": version(world) if ver is None else ver,
-            "text-dealer": dealer, "text-declarer": declarer, "text-notation": notation}
-    for i, amount in enumerate(paper or [], start=1):
-        data[f"text-paper_{i}"] = amount
-    return data
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def shorthand(world: dict, notation: str, dealer: int, declarer: int):
-    return parse(notation, ruleset=world["t"].ruleset(), players=4, dealer=dealer,
-                 declarer=declarer)
-
-
-def add_hands(world: dict, count: int) -> None:
-    sheet = sheet_of(world)
-    for i in range(count):
-        dealer = i % 4 + 1
-        hand_add(user=world["users"]["keeper"], sheet=sheet, expected_version=sheet.version,
-                 hand=shorthand(world, "7k+", dealer, dealer % 4 + 1))
-        sheet.refresh_from_db()
-
-
-@pytest.fixture
-def world():
-    return make_world()
 
 
 @pytest.fixture

@@ -26,7 +26,8 @@ from marias_admin.tournaments.models import TournamentState
 from marias_admin.tournaments.services import tournament_advance
 from marias_admin.tournaments.standings_rules import default_rules_dict
 from scoring.standings import PlacementKey, RankKey
-from tests.web.test_tournament_pages import make_tournament, make_user, seat, text
+from tests.factories import make_tournament, make_user, seat
+from tests.web.helpers import text
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from marias_admin.standings.bench import Generated, build_tournament
 from marias_admin.standings.selectors import round_scores, tournament_standings
 from marias_admin.tournaments.models import Tournament
-from tests.web.test_tournament_pages import make_user
+from tests.factories import Generated, make_user, played_field
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +46,7 @@ def independent(generated: Generated) -> dict[int, dict]:
 
 
 def test_320_players_rank_correctly_with_ties_and_the_lot(client):
-    generated = build_tournament(320, 4, seed=2026, pairs=12)
+    generated = played_field(320, 4, seed=2026, pairs=12)
     tournament = generated.tournament
     expected = independent(generated)
     table = tournament_standings(tournament)
@@ -88,7 +87,7 @@ def test_320_players_rank_correctly_with_ties_and_the_lot(client):
 
 
 def test_unconfirmed_tables_do_not_count():
-    generated = build_tournament(24, 2, seed=5, unconfirmed=2)
+    generated = played_field(24, 2, seed=5, unconfirmed=2)
     scores = round_scores(generated.tournament)
     assert len(scores) == 24 + 16
     counted = {(s.round, s.table) for s in scores}
@@ -115,14 +114,15 @@ def _queries(client, url: str) -> int:
 
 def test_query_counts_do_not_grow_with_the_field(client):
     organiser = make_user("organiser")
-    small = build_tournament(24, 4, seed=1, organiser=organiser, name="Malý")
-    large = build_tournament(320, 4, seed=2, organiser=organiser, name="Velký")
+    small = played_field(24, 4, seed=1, organiser=organiser, name="Malý")
+    large = played_field(120, 4, seed=2, organiser=organiser, name="Velký")
     anonymous = {name: (_queries(client, a), _queries(client, b)) for (name, a), (_n, b)
                  in zip(_pages(small).items(), _pages(large).items(), strict=True)}
     client.force_login(organiser)
     organising = {name: (_queries(client, a), _queries(client, b)) for (name, a), (_n, b)
                   in zip(_pages(small).items(), _pages(large).items(), strict=True)}
     for counts in (anonymous, organising):
-        for name, (for_24, for_320) in counts.items():
-            assert for_24 == for_320, f"{name}: {for_24} queries for 24, {for_320} for 320"
+        for name, (for_small, for_large) in counts.items():
+            assert for_small == for_large, (
+                f"{name}: {for_small} queries for 24 players, {for_large} for 120")
     assert anonymous["standings"][0] <= 8, anonymous

@@ -19,7 +19,7 @@ from marias_admin.standings.selectors import round_scores, rules_from, tournamen
 from marias_admin.tournaments.models import Registration
 from marias_admin.tournaments.standings_rules import default_rules_dict, szmk_rules_dict
 from scoring.standings import PlacementKey, RankKey, TieShare
-from tests.web.test_tournament_pages import make_tournament, make_user
+from tests.factories import make_tournament, make_user
 
 pytestmark = pytest.mark.django_db
 

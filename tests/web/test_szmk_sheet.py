@@ -25,7 +25,8 @@ from marias_admin.tournaments.models import Role
 from marias_admin.tournaments.services import role_grant
 from scoring.hand import Hand, Renonc
 from scoring.jsonio import hand_from_dict
-from tests.web.test_tournament_pages import make_tournament, make_user, seat, text
+from tests.factories import make_tournament, make_user, seat
+from tests.web.helpers import text
 
 pytestmark = pytest.mark.django_db
 MENSI = 10  # D.2 menší: 10 c to every other player

@@ -17,23 +17,10 @@ from marias_admin.sheets import access
 from marias_admin.sheets.models import PinFailure, SheetState, TableSheet
 from marias_admin.sheets.services import sheet_submit
 from marias_admin.tournaments.models import Registration, Tournament
-from tests.web.test_sheet_pages import (
-    add_data,
-    add_hands,
-    client_for,
-    make_world,
-    page_url,
-    sheet_of,
-    url,
-    version,
-)
+from tests.factories import add_hands, sheet_of, version
+from tests.web.helpers import add_data, client_for, page_url, url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world():
-    return make_world()
 
 
 def link_of(table: Table) -> str:
@@ -285,7 +272,7 @@ def test_links_use_the_public_address(world):
 @override_settings(MARIAS_PUBLIC_URL="https://marias.example.org/")
 def test_the_printed_sheet_carries_the_link_and_its_pin(world, monkeypatch):
     from marias_admin.printouts import qr
-    from tests.web.test_printouts import pdf_pages
+    from tests.web.helpers import pdf_pages
 
     encoded: list[str] = []
     real = qr.segno.make_qr
@@ -309,7 +296,7 @@ def test_the_printed_sheet_carries_the_link_and_its_pin(world, monkeypatch):
 
 def test_player_slips_carry_each_players_pin(world):
     organiser = client_for(world["users"]["organiser"])
-    from tests.web.test_printouts import pdf_pages
+    from tests.web.helpers import pdf_pages
 
     text = "".join(pdf_pages(organiser.get(
         reverse("printouts:player_slips", args=(world["t"].pk,)))))

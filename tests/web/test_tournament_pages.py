@@ -1,24 +1,19 @@
 """Organiser pages of a tournament: create, dashboard, edit, registrations, check-in,
-withdrawal with re-planning, adding players, roles. Helpers here are shared by the round
-page and access matrix tests."""
+withdrawal with re-planning, adding players, roles."""
 
 from __future__ import annotations
 
-import re
-from datetime import date
 from decimal import Decimal
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
 from marias_admin.players.models import Club, Player
-from marias_admin.seating.models import Round, RoundState, Seat
-from marias_admin.seating.services import round_seat, round_set_state
+from marias_admin.seating.models import RoundState, Seat
+from marias_admin.seating.services import round_set_state
 from marias_admin.tournaments.models import (
     Registration,
     RegistrationStatus,
@@ -26,65 +21,12 @@ from marias_admin.tournaments.models import (
     Tournament,
     TournamentRole,
 )
-from marias_admin.tournaments.services import tournament_create
+from tests.factories import make_tournament, make_user, release, seat
+from tests.web.helpers import messages_of, text
 
 pytestmark = pytest.mark.django_db
 
-FIRST = ["Jiří", "Šárka", "Čeněk", "Řehoř", "Žofie", "Ľubomír", "Ťažký", "Ondřej", "Dušan",
-         "Věra", "Ľudmila", "Zdeněk"]
-LAST = ["Šťastný", "Dvořák", "Novák", "Černý", "Kříž", "Procházka", "Kučera", "Veselý",
-        "Horák", "Němec", "Pokorný", "Marek"]
-
-
-# --- helpers shared with the other page tests -----------------------------------------------
-
-
-def make_user(username: str, **extra) -> object:
-    return get_user_model().objects.create_user(username=username, password=None, **extra)
-
-
-def make_tournament(organiser=None, players: int = 24, *, status=RegistrationStatus.PRESENT,
-                    **kwargs) -> Tournament:
-    """A ČSM tournament with ``players`` entries (names with diacritics, four clubs)."""
-    organiser = organiser or make_user("org")
-    tournament = tournament_create(user=organiser, name=kwargs.pop("name", "Velká cena Žďáru"),
-                                   date=date(2026, 5, 9), venue="Žďár nad Sázavou", **kwargs)
-    clubs = [Club.objects.get_or_create(name=name)[0] for name in
-             ("KM Třebíč", "Sokol Říčany", "MK Šumperk", "Mariáš Košice")]
-    start = Player.objects.count()
-    created = Player.objects.bulk_create([
-        Player(first_name=FIRST[i % len(FIRST)],
-               last_name=f"{LAST[i % len(LAST)]}{'' if i < len(LAST) else i // len(LAST)}",
-               club=clubs[i % len(clubs)], registration_number=f"R{start + i:05d}")
-        for i in range(players)])
-    checked = timezone.now() if status != RegistrationStatus.REGISTERED else None
-    Registration.objects.bulk_create([
-        Registration(tournament=tournament, player=p, status=status, checked_in_at=checked)
-        for p in created])
-    return tournament
-
-
-def seat(tournament: Tournament, number: int, user, method: str = "lot", seed: int = 7) -> Round:
-    return round_seat(user=user, round=tournament.rounds.get(number=number), method=method,
-                      seed=seed)
-
-
-def release(tournament: Tournament, number: int, user) -> None:
-    round = tournament.rounds.get(number=number)
-    if round.state == RoundState.SEATED:
-        round_set_state(user=user, round=round, state=RoundState.CONFIRMED)
-    round_set_state(user=user, round=round, state=RoundState.RELEASED)
-
-
-def text(response) -> str:
-    """The page's visible text, whitespace collapsed (for assertions on sentences)."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def messages_of(response) -> list[str]:
-    return [str(m) for m in response.context["messages"]] if response.context else []
+# --- fixtures ---------------------------------------------------------------------------------
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from marias_admin.core import formatting
+from marias_admin.core.people import person_name
 
 register = template.Library()
 
@@ -29,12 +30,33 @@ def money(cents: Any, currency: str = "") -> str:
 
 
 @register.filter
-def day(value: Any) -> str:
-    """A date in the active language: "12. 4. 2025" (en "12 Apr 2025")."""
-    return "" if value in (None, "") else formatting.day(value)
+def day(value: Any, option: str = "") -> str:
+    """A date in the active language: "12. 4. 2025" (en "12 Apr 2025"); ``day:"weekday"``
+    names the day first: "sobota 12. 4. 2025" (en "Saturday 12 Apr 2025")."""
+    if value in (None, ""):
+        return ""
+    return formatting.day(value, weekday=option == "weekday")
 
 
 @register.filter
 def moment(value: Any) -> str:
     """A date and time in the active language: "12. 4. 2025 9:05"."""
     return "" if value in (None, "") else formatting.moment(value)
+
+
+@register.filter
+def time_of_day(value: Any) -> str:
+    """A time of day, in local time: "9:05" (the same in every language)."""
+    return "" if value in (None, "") else formatting.time_of_day(value)
+
+
+@register.filter
+def clock(value: Any) -> str:
+    """A time to the second, in local time: "9:05:07" (the control room, "updated at")."""
+    return "" if value in (None, "") else formatting.time_of_day(value, seconds=True)
+
+
+@register.filter
+def person(user: Any) -> str:
+    """A user account by the person's name (full name, else the login name)."""
+    return person_name(user)

@@ -1,0 +1,132 @@
+"""The running account as on the paper sheet: a row per hand, its cells per seat, the totals
+and where the paper sheet's totals differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from marias_admin.core.templatetags.marias import money
+from marias_admin.seating.models import Seat
+from marias_admin.sheets.forms import pb_text, signed
+from marias_admin.sheets.log_story import person_name
+from marias_admin.sheets.models import HandRecord
+from marias_admin.sheets.presenters.page import SheetPage
+from marias_admin.sheets.selectors import Account, AccountRow, paper_differences, running_account
+from scoring.ruleset import Ruleset
+from scoring.table_round import holdings
+
+
+@dataclass
+class Cell:
+    seat: Seat
+    money: int | None
+    text: str
+    cumulative: str = ""
+    pb: str = ""
+    paper: str = ""
+    differs: bool = False
+    declarer: bool = False
+    dealer: bool = False
+
+
+@dataclass
+class Row:
+    hand: HandRecord
+    cells: list[Cell]
+    deleted: bool
+    mismatch_open: bool
+    declarer_name: str = ""
+    marker: bool = False  # a deleted hand shown only as its number (the numbering has no gap)
+    deleted_by: str = ""  # who deleted it, as people know him
+
+
+def _cells(page: SheetPage, hand: HandRecord, account_row: AccountRow | None) -> list[Cell]:
+    money_ = hand.money[:page.players]
+    pbs = [hand.pb_1, hand.pb_2, hand.pb_3, hand.pb_4][:page.players]
+    paper = hand.paper_money or []
+    declarer = hand.hand.get("declarer") if hand.hand.get("contract") else None
+    dealer = hand.hand.get("dealer")
+    cells = []
+    for i, seat in enumerate(page.seats):
+        paper_value = paper[i] if i < len(paper) else None
+        cells.append(Cell(
+            seat=seat, money=money_[i], text=signed(money_[i]),
+            cumulative=signed(account_row.cumulative[i]) if account_row else "",
+            pb=pb_text(pbs[i]) if pbs[i] else "",
+            paper=signed(paper_value) if paper_value is not None else "",
+            differs=paper_value is not None and paper_value != money_[i],
+            declarer=seat.position == declarer, dealer=seat.position == dealer))
+    return cells
+
+
+def account_rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Account]:
+    """Every hand in order; a deleted one only as its number unless ``show_deleted``."""
+    account = running_account(page.live, page.players)
+    by_hand = {row.hand.pk: row for row in account.rows}
+    rows = []
+    for hand in page.hands:
+        if hand.deleted_at is not None and not show_deleted:
+            rows.append(Row(hand=hand, cells=[], deleted=True, mismatch_open=False, marker=True))
+            continue
+        cells = _cells(page, hand, by_hand.get(hand.pk))
+        name = next((c.seat.registration.player.full_name for c in cells if c.declarer), "")
+        rows.append(Row(hand=hand, cells=cells, deleted=hand.deleted_at is not None,
+                        mismatch_open=hand.mismatch and hand.mismatch_accepted_by_id is None,
+                        declarer_name=name,
+                        deleted_by=person_name(hand.deleted_by) if hand.deleted_by_id else ""))
+    return rows, account
+
+
+def round_money(ruleset: Ruleset, totals: list[int]) -> list[str] | None:
+    """Each seat's money of the round (SZMK C.8), or None where the rules start at zero."""
+    if ruleset.round_budget is None:
+        return None
+    seats = range(1, len(totals) + 1)
+    held = holdings(seats, [dict(zip(seats, totals, strict=True))], ruleset)
+    return [money(held[seat]) for seat in seats]
+
+
+def _typed_totals(page: SheetPage) -> dict[str, Any]:
+    """The totals mode's final ZB and PB as typed."""
+    if not (page.mode_totals and page.show_account):
+        return {}
+    sheet = page.sheet
+    return {"typed_totals": [
+        (seat, signed(getattr(sheet, f"total_money_{seat.position}")),
+         pb_text(getattr(sheet, f"total_pb_{seat.position}")))
+        for seat in page.seats]}
+
+
+def _differences(page: SheetPage, account: Account) -> dict[str, Any]:
+    """The paper sheet's totals against the hands', per seat (only when some were typed)."""
+    if not (page.show_account and not page.mode_totals and page.live):
+        return {}
+    diffs = paper_differences(page.sheet, account)
+    if not diffs:
+        return {}
+    return {"differences": [
+        {**d, "seat_obj": seat, "paper_text": signed(d["paper_money"]),
+         "money_text": signed(d["money"]), "paper_pb_text": pb_text(d["paper_pb"]),
+         "pb_text": pb_text(d["pb"]),
+         "diff_text": signed(d["money"] - d["paper_money"])
+         if d["paper_money"] is not None else ""}
+        for d, seat in zip(diffs, page.seats, strict=True)]}
+
+
+def account_context(page: SheetPage, rows: list[Row], account: Account,
+                    show_deleted: bool) -> dict[str, Any]:
+    """The account's part of the page: rows, totals, flags for the referee's attention."""
+    return {
+        "show_account": page.show_account, "rows": rows, "hands": page.live,
+        "deleted_count": sum(1 for h in page.hands if h.deleted_at is not None),
+        "show_deleted": show_deleted,
+        "totals": [(seat, signed(m), pb_text(p))
+                   for seat, m, p in zip(page.seats, account.money, account.pb, strict=True)],
+        # SZMK C.8: the money each player holds of the round's 10 € (nahratá suma).
+        "round_money": round_money(page.ruleset(), account.money),
+        "premium_hands": [r for r in rows if r.hand.premium_described and not r.deleted],
+        "open_mismatches": [r for r in rows if r.mismatch_open and not r.deleted],
+        **_typed_totals(page),
+        **_differences(page, account),
+    }
