@@ -1,7 +1,7 @@
 """A hand as the scorekeeper records it: typed, immutable, and nothing derived stored twice.
 
 Seats are numbered 1..n clockwise in the order of the table sheet (ČSM 2023 B.3). The dealer
-fixes everything positional: at a table of four he sits the hand out (the sitter, B.2), the
+fixes everything positional: at a table of four he sits the hand out (the sitter, ČSM 2023 B.2), the
 next seat clockwise is the forehand, and a declarer who is forehand plays "s výnosem".
 """
 
@@ -56,8 +56,8 @@ class SilentSeven:
 class Doubling:
     """The doubling level reached on one component.
 
-    ``by`` names the defenders who joined the doubling (needed for C.5 laid-down games and for
-    per-defender binding); ``per_defender`` records a different level for some payers.
+    ``by`` names the defenders who joined the doubling (needed for ČSM 2023 C.5 laid-down
+    games and for per-defender binding); ``per_defender`` records a different level for some payers.
     ``raises`` is the chain as it was said, one seat per raise (flek, re, tutti, ...: obecná
     pravidla V.5); when recorded, the level is its length and ``by`` the defenders in it.
     """
@@ -97,7 +97,7 @@ class Announcement:
 
 @dataclass(frozen=True)
 class Renonc:
-    code: str  # a code of the ruleset's catalogue, e.g. "E.2.a"
+    code: str  # a code of the ruleset's catalogue, e.g. "E.2.a" (ČSM 2023)
     offender: Seat
     # SZMK D.1: the offender's first menší of the round is not paid. Set by
     # :func:`scoring.table_round.mark_forgiven`, which sees the whole round.
@@ -155,9 +155,9 @@ class Hand:
     laid_down: bool = False  # ložená hra (ČSM 2023 C)
     not_played: bool = False  # parts cancel out (obecná pravidla V.12)
     renonc: Renonc | None = None
-    premium_ruling: bool | None = None  # referee's grant (True) or refusal (False), E.6.f
+    premium_ruling: bool | None = None  # referee's grant (True) or refusal (False), ČSM 2023 E.6.f
     # SZMK E.1-E.2: the referee cancelled every doubling of the hand; the seats named in
-    # incorrect_flek_by fleked incorrectly (E.2) and pay the fine to every other player.
+    # incorrect_flek_by fleked incorrectly (SZMK 2024 E.2) and pay the fine to every other player.
     doublings_cancelled: bool = False
     incorrect_flek_by: tuple[Seat, ...] = ()
     late: Late | None = None  # a line of its own, like a renonc without a contract
@@ -215,7 +215,7 @@ class Hand:
 
     @property
     def payers(self) -> tuple[Seat, ...]:
-        """Everyone but the declarer; the sitter settles as a defender (B.2)."""
+        """Everyone but the declarer; the sitter settles as a defender (ČSM 2023 B.2)."""
         return tuple(s for s in self.seats if s != self.declarer)
 
     @property
@@ -262,7 +262,8 @@ class Hand:
     def doublings_void_for(self, payer: Seat, own_only: bool) -> bool:
         """Whether the referee's ruling voids the raises binding ``payer``.
 
-        An E.1 cancellation voids every raise. An E.2 ruling names the incorrect flekers; with
+        An SZMK 2024 E.1 cancellation voids every raise. An SZMK 2024 E.2 ruling names the
+        incorrect flekers; with
         ``own_only`` (the ruleset's reading) it voids only their raises and the answers to
         them, otherwise every raise of the hand.
         """

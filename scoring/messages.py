@@ -234,12 +234,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- SZMK C.6.d, C.6.e: a sto without a marriage
     "hundred_without_marriage": {
-        "cs": "Sto bez hlášky aktéra: bez hlášky v ruce je to renonc {code} (C.6.d), "
-              "s hláškou nenahlášenou zapište nehlášenou hlášku (C.6.e).",
-        "sk": "Stovka bez hlášky voliaceho: bez hlášky na ruke je to renonce {code} (C.6.d), "
-              "s hláškou nezahlásenou zapíšte nezahlásenú hlášku (C.6.e).",
+        "cs": "Sto bez hlášky aktéra: bez hlášky v ruce je to renonc {code} (SZMK C.6.d), "
+              "s hláškou nenahlášenou zapište nehlášenou hlášku (SZMK C.6.e).",
+        "sk": "Stovka bez hlášky voliaceho: bez hlášky na ruke je to renonce {code} (SZMK C.6.d), "
+              "s hláškou nezahlásenou zapíšte nezahlásenú hlášku (SZMK C.6.e).",
         "en": "A hundred without a declarer's marriage: with none in hand it is renonc {code} "
-              "(C.6.d); with one not announced, record the unannounced marriage (C.6.e).",
+              "(SZMK C.6.d); with one not announced, record the unannounced marriage (SZMK C.6.e).",
     },
     "unannounced_marriage_not_in_rules": {
         "cs": "Tato pravidla sto bez nahlášené hlášky neřeší zvlášť (zapište jen body).",
@@ -454,9 +454,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "100+7 is doubled as a whole; record the flek on the hundred.",
     },
     "incorrect_flek_suspected": {
-        "cs": "Flek vypadá jako nekorektní (E.2): může ho zrušit rozhodčí.",
-        "sk": "Flek vyzerá ako nekorektný (E.2): zrušiť ho môže rozhodca.",
-        "en": "The flek looks incorrect (E.2): a referee can cancel it.",
+        "cs": "Flek vypadá jako nekorektní (SZMK E.2): může ho zrušit rozhodčí.",
+        "sk": "Flek vyzerá ako nekorektný (SZMK E.2): zrušiť ho môže rozhodca.",
+        "en": "The flek looks incorrect (SZMK E.2): a referee can cancel it.",
     },
     "doublings_cancelled_none": {
         "cs": "Hra nemá žádný flek, který by šlo zrušit.",

@@ -122,7 +122,7 @@ READINGS: tuple[Reading, ...] = (
         "incorrect_flek_voids",
         "The referee names one of two flekers as incorrect: what is void?",
         (
-            Option("all", "every raise of the hand, as an E.1 cancellation",
+            Option("all", "every raise of the hand, as an SZMK 2024 E.1 cancellation",
                    "SZMK 2024 E.1 (a flek and the raises on it are cancelled together); E.2 "
                    "does not say what becomes of the other defender's flek"),
             Option("own", "only the named fleker's raises and the answers to them",

@@ -163,10 +163,10 @@ class Ruleset:
     concession_rungs: frozenset[str] = frozenset({"seven"})
     renoncs: tuple[RenoncRule, ...] = ()
     first_in_play_renonc_only: bool = True
-    renonc_min_basic_rate: bool = True  # E.6.b: never less than the basic rate
+    renonc_min_basic_rate: bool = True  # ČSM 2023 E.6.b: never less than the basic rate
     renonc_game_value: RenoncGameValue = RenoncGameValue.POINTS_AS_THEY_STAND
     premium_table: str | None = "csm-2023-default"  # None: the ruleset has no PB
-    premium_referee_threshold: int = 50  # E.6.f and B.3: games of 50+ PB
+    premium_referee_threshold: int = 50  # ČSM 2023 E.6.f and B.3: games of 50+ PB
     sb_premium_factor: int = 1
     round_budget: int | None = None  # SZMK C.8: money each player starts a round with
     forgiven_renonc_kinds: frozenset[RenoncKind] = frozenset()  # SZMK D.1: menší

@@ -48,8 +48,8 @@ class Settlement:
     premium: dict[Seat, Fraction]  # PB per seat (0 for nobody's)
     lines: tuple[Line, ...]
     warnings: tuple[Problem, ...]
-    premium_pending: bool  # PB of a renonc hand wait for the referee (E.6.f)
-    premium_described: bool  # 50+ PB: description and signature on the sheet (B.3)
+    premium_pending: bool  # PB of a renonc hand wait for the referee (ČSM 2023 E.6.f)
+    premium_described: bool  # 50+ PB: description and signature on the sheet (ČSM 2023 B.3)
 
 
 def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
@@ -458,7 +458,7 @@ def _steps(
             tens = (winner_total - HUNDRED_TARGET) // 10
             if rule is SilentHundredRule.SERIES:
                 # SZMK C.5: a reached 100 is a nahraná stovka, twice the hra (10 c); C.6.b:
-                # each further ten is worth one more of it (C.1: 110 = 20 c, 120 = 30 c).
+                # each further ten is worth one more of it (SZMK 2024 C.1: 110 = 20 c, 120 = 30 c).
                 return _series(ruleset, SILENT_HUNDRED_STEPS, tens), "silent_hundred"
             # Obecná pravidla V.7: tiché sto doubles the hra; each ten past 100 adds the
             # tiché sto rate once more.
@@ -603,7 +603,7 @@ def _grant_premium(
     premium: dict[Seat, Fraction],
     lines: list[Line],
 ) -> tuple[bool, bool]:
-    """Apply E.6.e/f: after a renonc only the innocent side scores, 50+ PB by ruling."""
+    """Apply ČSM 2023 E.6.e/f: after a renonc only the innocent side scores, 50+ PB by ruling."""
     threshold = ruleset.premium_referee_threshold
     pending = False
     described = False

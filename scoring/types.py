@@ -50,8 +50,9 @@ class RenoncKind(StrEnum):
 class HandEffect(StrEnum):
     """What a renonc does to the hand in which it happened."""
 
-    CONTINUES = "continues"  # play goes on, the result stands (E.6.a)
-    LOST_BY_OFFENDER = "lost_by_offender"  # the offending side loses every component (E.6.b)
+    CONTINUES = "continues"  # play goes on, the result stands (ČSM 2023 E.6.a)
+    # the offending side loses every component (ČSM 2023 E.6.b)
+    LOST_BY_OFFENDER = "lost_by_offender"
     REPLAYED = "replayed"  # SZMK D.4.a: dealt again, the contract is not settled
     MAY_BE_PLAYED_OUT = "may_be_played_out"  # SZMK D.4.c: settled only if played out
     NOT_PLAYED = "not_played"  # SZMK D.4.d: the contract is not settled
@@ -70,18 +71,18 @@ class SilentHundredRule(StrEnum):
     DOUBLE = "double"  # hra counts twice, no steps above 100
     DOUBLE_PER_TEN = "double_per_ten"  # twice, times (1 + tens above 100): domain.md default
     # SZMK "nad 100 – pod 100": 100 counts the hra twice (C.5, the nahraná stovka), then each
-    # ten past 100 grows it by the ruleset's series (C.1, C.6.b)
+    # ten past 100 grows it by the ruleset's series (SZMK 2024 C.1, C.6.b)
     SERIES = "series"
 
 
 class Series(StrEnum):
     """How each full ten past 100 grows a part (SZMK 2024 C.1 "aritmetickým radom").
 
-    The part's value at 100 is one step of the series: the announced stovka (C.5: 20 c) or
-    the nahraná stovka of a farba (C.5: twice the hra, 10 c at the basic rate).
+    The part's value at 100 is one step of the series: the announced stovka (SZMK 2024 C.5: 20 c) or
+    the nahraná stovka of a farba (SZMK 2024 C.5: twice the hra, 10 c at the basic rate).
     """
 
-    ARITHMETIC = "arithmetic"  # each ten adds the value at 100 once more (C.6.b)
+    ARITHMETIC = "arithmetic"  # each ten adds the value at 100 once more (SZMK 2024 C.6.b)
     GEOMETRIC = "geometric"  # the part doubles per ten
     HALF_STEP = "half_step"  # each ten adds half the value at 100 (pagat L101: 4+2+2+2)
 
@@ -89,7 +90,7 @@ class Series(StrEnum):
 class IncorrectFlekVoids(StrEnum):
     """What the referee's SZMK 2024 E.2 ruling voids when it names some of the flekers."""
 
-    ALL = "all"  # every raise of the hand, as an E.1 cancellation does
+    ALL = "all"  # every raise of the hand, as an SZMK 2024 E.1 cancellation does
     OWN = "own"  # the named flekers' raises (and the answers to them) only
 
 

@@ -154,7 +154,7 @@ def _check_concession(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> No
 
 
 def _check_renonc_only(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
-    """A line of the sheet that records only a penalty, e.g. a second misdeal (E.3.f)."""
+    """A line of the sheet that records only a penalty, e.g. a second misdeal (ČSM 2023 E.3.f)."""
     rule = renonc_rule(hand, ruleset)
     if hand.renonc is None and hand.late is None:
         errors.append(Problem("contract_missing", "contract", {}))
@@ -211,7 +211,7 @@ def _check_doublings(
             if seat not in hand.defenders:
                 errors.append(Problem("doubling_by_not_defender", where, {"seat": seat}))
     if hand.laid_down and hand.flekers == () and any(d.level > 0 for d in hand.doublings):
-        # C.5 splits the payment by who fleked, so it must be recorded.
+        # ČSM 2023 C.5 splits the payment by who fleked, so it must be recorded.
         errors.append(Problem("laid_down_flekers_missing", "doublings", {}))
     if _flek_looks_incorrect(hand, ruleset, rung):
         warnings.append(Problem("incorrect_flek_suspected", "doublings", {}))
@@ -287,8 +287,9 @@ def _check_hundred_marriage(hand: Hand, ruleset: Ruleset, rung: Rung,
                             errors: list[Problem]) -> None:
     """SZMK 2024 C.6.d-e: a sto is played on a marriage in the declarer's hand.
 
-    Without one it is the catalogue's renonce (C.6.d, D.2 klasický m); with one held but not
-    announced the sto is lost and paid by that marriage (C.6.e), which the sheet records.
+    Without one it is the catalogue's renonce (SZMK 2024 C.6.d, D.2 klasický m); with one held
+    but not announced the sto is lost and paid by that marriage (SZMK 2024 C.6.e), which the
+    sheet records.
     """
     hidden = hand.unannounced_marriage
     code = ruleset.hundred_without_marriage_renonc
@@ -379,7 +380,8 @@ def renonc_rule(hand: Hand, ruleset: Ruleset) -> RenoncRule | None:
 
 
 def renonc_loses_hand(hand: Hand, ruleset: Ruleset) -> bool:
-    """True when the hand's renonc makes the offending side lose every component (E.6.b)."""
+    """True when the hand's renonc makes the offending side lose every component
+    (ČSM 2023 E.6.b)."""
     rule = renonc_rule(hand, ruleset)
     return rule is not None and rule.effect in _LOSES_HAND
 

@@ -197,7 +197,8 @@ class _Parser:
         cur = self.cur
         if (cur.peek(self.w.renonc_start) or cur.peek(gm.LATE.pattern)
                 or cur.match(gm.NO_CONTRACT.pattern)):
-            return  # a sheet line with only a renonc (E.3.f second misdeal, ...) or lateness
+            # A sheet line with only a renonc (ČSM 2023 E.3.f second misdeal, ...) or lateness.
+            return
         if cur.match(gm.CONCESSION.pattern):
             self.contract = CONCESSION
             return
