@@ -312,6 +312,12 @@ def round_tables_status(request: HttpRequest, tournament: Tournament, number: in
     )
 
 
+def _form_errors_as_messages(request: HttpRequest, form: Any) -> None:
+    """A form posted from the round page (no page of its own): its errors as page messages."""
+    for errors in form.errors.values():
+        messages.error(request, " ".join(errors))
+
+
 @require_POST
 @organiser_required
 def round_clock_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -319,8 +325,7 @@ def round_clock_view(request: HttpRequest, tournament: Tournament, number: int) 
     round = _round_or_404(tournament, number)
     form = ClockForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
+        _form_errors_as_messages(request, form)
         return redirect(_round_url(round) + "#control-room")
     minutes = form.cleaned_data["minutes"]
     try:
@@ -381,8 +386,7 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
     round = _round_or_404(tournament, number)
     form = SeatForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
+        _form_errors_as_messages(request, form)
         return redirect(_round_url(round))
     data = form.cleaned_data
     previous_open = _previous_round_open(round)

@@ -151,13 +151,6 @@ def table_link_path(access: TableAccess) -> str:
     return reverse("sheets:table_link", args=(access.token,))
 
 
-def public_base_url() -> str:
-    """The configured public address of the server, or '': the organiser's site setting, else
-    ``DJANGO_PUBLIC_URL`` (see :mod:`marias_admin.core.public_address`)."""
-    found = public_address.configured()
-    return found.url if found is not None else ""
-
-
 def absolute_url(request: HttpRequest | None, path: str) -> str:
     """A link phones can open: the public address when one is configured, never the host the
     organiser's own browser happened to use (127.0.0.1 on the laptop). The address is read

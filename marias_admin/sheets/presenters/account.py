@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from marias_admin.core.people import person_name
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.forms import pb_text, signed
-from marias_admin.sheets.log_story import person_name
 from marias_admin.sheets.models import HandRecord
 from marias_admin.sheets.presenters.page import SheetPage
 from marias_admin.sheets.selectors import Account, AccountRow, paper_differences, running_account

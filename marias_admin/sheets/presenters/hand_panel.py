@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from marias_admin.audit.models import AuditEntry
+from marias_admin.core.people import person_name
 from marias_admin.sheets.forms import (
     HandForm,
     ReasonForm,
@@ -14,7 +15,7 @@ from marias_admin.sheets.forms import (
     language,
     signed,
 )
-from marias_admin.sheets.log_story import author, local_time, person_name, story_label
+from marias_admin.sheets.log_story import author, local_time, story_label
 from marias_admin.sheets.models import HandRecord
 from marias_admin.sheets.presenters.page import SheetPage, page_language
 from scoring import ScoringError, settle
