@@ -29,6 +29,12 @@ class RoundInfo:
     premium_points: bool = True
     # SZMK: every player starts a round with this much money (domain.md §3); None for ČSM.
     starting_money: int | None = None
+    # The volený families (ČSM obecná pravidla VII.1 L240, pagat L46): the defence announces
+    # a seven or a hundred against the declarer, so the sheet has a column for it.
+    announcements_against: bool = False
+    # Printed in the header when set: the base rate, or the money of one unit (pagat L73).
+    rate: int | None = None
+    rate_is_unit: bool = False
 
     @property
     def currency_symbol(self) -> str:

@@ -36,9 +36,10 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
     """The header every printout of the round shares; language and variant follow the rules.
 
     The language is the tournament's (Slovak for SZMK unless the organiser chose another),
-    not the viewer's: the paper goes to the players. Rules without PB (SZMK) get no PB
-    columns; rules with a round budget (SZMK: 10 €) print it. The currency symbol comes from
-    the tournament (a ČSM tournament played for euros prints €).
+    not the viewer's: the paper goes to the players. Rules without PB (SZMK, volený) get no PB
+    columns; rules with a round budget (SZMK: 10 €) print it; rules whose defence announces
+    against the declarer (volený) get a column for that and print the rate. The currency
+    symbol comes from the tournament (a ČSM tournament played for euros prints €).
     """
     ruleset = tournament.ruleset()
     return RoundInfo(
@@ -52,6 +53,11 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
         currency=tournament.get_currency_display(),
         premium_points=ruleset.premium_table is not None,
         starting_money=ruleset.round_budget,
+        announcements_against=bool(ruleset.defence_announcements),
+        # Volený sheets name the rate: its amounts are units of it (pagat L73; ČSM obecná
+        # pravidla V.2 L144 "obvykle 20 hal nebo 1 Kč"), set by each organiser.
+        rate=tournament.base_rate if ruleset.defence_announcements else None,
+        rate_is_unit=tournament.counts_in_units,
     )
 
 

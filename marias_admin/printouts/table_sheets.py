@@ -6,6 +6,12 @@ and every player checks the totals of PB and ZB and signs. The layout follows th
 top to bottom: who sits where and deals when, the hands, the totals with the players'
 signatures under their own columns, the 50+ PB hands, the scorekeeper and the referee.
 
+The volený families (ČSM obecná pravidla, pagat) have no PB and no auction: their sheet has
+no PB column, and instead an "against" column for the seven or hundred a defender announces
+against the declarer (obecná pravidla VII.1 L240, pagat L46), with its seat; the header names
+the rate (pagat: the money of one unit, L73) and the rank at the table is written under the
+totals, as the round is ranked by money.
+
 Pure reportlab: ``build_table_sheets(sheets) -> bytes``; no database, no request.
 """
 
@@ -67,6 +73,7 @@ GAP = 3 * mm
 NUM_W = 7 * mm
 DEALER_W = 8 * mm
 PB_W = 11 * mm
+AGAINST_W = 24 * mm
 
 
 def build_table_sheets(sheets: Sequence[SheetData]) -> bytes:
@@ -119,26 +126,39 @@ class _Columns:
     pb: float | None
     money: tuple[float, ...]
     money_w: float
+    against: float | None = None
 
     @classmethod
-    def for_sheet(cls, players: int, premium: bool) -> _Columns:
+    def for_sheet(cls, players: int, premium: bool, against: bool = False) -> _Columns:
         money_w = (22 if players >= 4 else 27) * mm
         money_x = RIGHT - players * money_w
         pb = money_x - PB_W if premium else None
+        against_x = (pb if pb is not None else money_x) - AGAINST_W if against else None
         return cls(
             num=LEFT, dealer=LEFT + NUM_W, description=LEFT + NUM_W + DEALER_W, pb=pb,
             money=tuple(money_x + i * money_w for i in range(players)), money_w=money_w,
+            against=against_x,
         )
 
     @property
     def labels_end(self) -> float:
-        """Where the label cells of the totals rows end (the PB column, or the money)."""
-        return self.pb if self.pb is not None else self.money[0]
+        """Where the label cells of the totals rows end (the first column after the
+        description: against, PB, or the money)."""
+        for x in (self.against, self.pb):
+            if x is not None:
+                return x
+        return self.money[0]
+
+    @property
+    def closed(self) -> list[tuple[float, float]]:
+        """(x, width) of the columns with no total: greyed in the totals rows."""
+        found = [(self.against, AGAINST_W), (self.pb, PB_W)]
+        return [(x, w) for x, w in found if x is not None]
 
 
 def _draw_sheet(c: Canvas, sheet: SheetData) -> None:
     info, players = sheet.info, sheet.players
-    cols = _Columns.for_sheet(len(players), info.premium_points)
+    cols = _Columns.for_sheet(len(players), info.premium_points, info.announcements_against)
     y = _header(c, sheet, TOP)
     y = _players(c, players, y - GAP)
     y -= GAP
@@ -197,10 +217,15 @@ def _header(c: Canvas, sheet: SheetData, top: float) -> float:
     if info.starting_money is not None:
         when += " · " + _("each player starts with %(money)s") % {
             "money": format_money(info.starting_money, info.currency, info.language)}
+    if info.rate is not None:
+        rate = format_money(info.rate, info.currency, info.language)
+        when += " · " + (_("one unit = %(money)s") if info.rate_is_unit
+                         else _("base rate %(money)s")) % {"money": rate}
     draw_text(c, LEFT, top - 18.3 * mm, when, 8.5, width=text_w, min_size=7)
-    draw_text(c, LEFT, top - 22.3 * mm,
-              _("Seats clockwise from seat 1; seat 1 deals the first hand."), 7,
-              width=text_w, min_size=6, grey=GREY_TEXT)
+    seats = (_("Seats clockwise from seat 1; seat 1 deals first. Forehand chooses trumps; at a "
+               "table of four the dealer sits out.") if info.announcements_against
+             else _("Seats clockwise from seat 1; seat 1 deals the first hand."))
+    draw_text(c, LEFT, top - 22.3 * mm, seats, 7, width=text_w, min_size=5.5, grey=GREY_TEXT)
     bottom = top - HEADER_H
     hline(c, LEFT, RIGHT, bottom, 1)
     return bottom
@@ -262,6 +287,7 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
     """The numbered hand rows: #, dealer's seat, description, PB, one money column each."""
     info, players = sheet.info, sheet.players
     xs = [cols.num, cols.dealer, cols.description]
+    xs += [cols.against] if cols.against is not None else []
     xs += [cols.pb] if cols.pb is not None else []
     xs += [*cols.money, RIGHT]
     cell_fill(c, LEFT, top - GRID_HEAD_H, WIDTH, GRID_HEAD_H, GREY_FILL)
@@ -271,7 +297,14 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
     draw_text(c, (xs[1] + xs[2]) / 2, head_base, pgettext("column", "Deals"), 6.5,
               bold=True, align="center", width=DEALER_W - 1 * mm, min_size=4.5)
     draw_text(c, xs[2] + 1.5 * mm, head_base, _("Description of the hand"), 8, bold=True,
-              width=(cols.pb or cols.money[0]) - xs[2] - 3 * mm, min_size=6)
+              width=cols.labels_end - xs[2] - 3 * mm, min_size=6)
+    if cols.against is not None:
+        # What a defender announced against the declarer (7 or 100) and his seat, e.g. "7 @3".
+        mid = cols.against + AGAINST_W / 2
+        draw_text(c, mid, top - 4 * mm, _("Against"), 8, bold=True, align="center",
+                  width=AGAINST_W - 2 * mm, min_size=5.5)
+        draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, _("7 / 100, seat"), 6.5,
+                  align="center", width=AGAINST_W - 2 * mm, min_size=4.5)
     if cols.pb is not None:
         draw_text(c, cols.pb + PB_W / 2, head_base, "PB", 8, bold=True, align="center")
     for x, p, head in zip(cols.money, players, column_heads(players), strict=True):
@@ -313,13 +346,13 @@ def _totals(c: Canvas, sheet: SheetData, cols: _Columns, top: float) -> float:
     """Totals under each player's column, then the player's own signature under them."""
     labels = [*_total_rows(sheet.info), _("Player's signature")]
     heights = [TOTAL_ROW_H] * (len(labels) - 1) + [SIGN_ROW_H]
-    xs = [LEFT, cols.labels_end, *cols.money, RIGHT]
+    xs = [LEFT, *sorted(x for x, _w in cols.closed), *cols.money, RIGHT]
     y = top - DOUBLE_RULE  # a double rule under the last hand
     hline(c, LEFT, RIGHT, y, 0.8)
     for label, h in zip(labels, heights, strict=True):
         cell_fill(c, LEFT, y - h, cols.labels_end - LEFT, h, GREY_FILL)
-        if cols.pb is not None:  # no single PB figure for the table: the column is closed
-            cell_fill(c, cols.pb, y - h, PB_W, h, GREY_FILL)
+        for x, w in cols.closed:  # no single figure for the table: the column is closed
+            cell_fill(c, x, y - h, w, h, GREY_FILL)
         draw_text(c, cols.labels_end - 2 * mm, y - h / 2 - 1.1 * mm, label, 8, bold=True,
                   align="right", width=cols.labels_end - LEFT - 4 * mm, min_size=6)
         y -= h

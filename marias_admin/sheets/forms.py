@@ -24,7 +24,9 @@ from django.utils.translation import gettext_lazy as _
 from marias_admin.core import formatting
 from marias_admin.core.forms import apply_service_error
 from marias_admin.core.templatetags.marias import money
+from marias_admin.core.widgets import QuickHiddenInput, QuickTextInput
 from marias_admin.seating.models import Seat
+from marias_admin.sheets.forms_announcements import AnnouncementFields
 from marias_admin.tournaments.forms import Form
 from scoring import ScoringError, settle
 from scoring.hand import Hand
@@ -42,12 +44,6 @@ def language() -> str:
     """The page's language as the engine knows it: Czech, Slovak or English."""
     lang = (get_language() or "cs")[:2]
     return lang if lang in ("cs", "sk", "en") else "cs"
-
-
-def engine_messages(exc: ScoringError) -> list[tuple[str, str, int | None]]:
-    """(field, message in the page's language, character position) of each problem."""
-    lang = (get_language() or "cs")[:2]
-    return [(p.field, p.message(lang), p.position) for p in exc.problems]
 
 
 SUIT_LABELS = {
@@ -111,6 +107,8 @@ MAX_AMOUNT = 99_999_999  # haléř / cents: 999 999,99
 class AmountField(forms.CharField):
     """Money typed as on the paper sheet (−1,20 or -1.20 or 3), kept in haléř / cents."""
 
+    widget = QuickTextInput
+
     default_error_messages = {
         "invalid": _("Enter an amount such as -1,20."),
         "range": _("Enter an amount between %(min)s and %(max)s."),
@@ -147,7 +145,7 @@ class AmountField(forms.CharField):
 
 def pb_field(**kwargs: Any) -> forms.DecimalField:
     return forms.DecimalField(localize=True, min_value=Decimal(-9999), max_value=Decimal(9999),
-                              widget=forms.TextInput(attrs={"inputmode": "decimal",
+                              widget=QuickTextInput(attrs={"inputmode": "decimal",
                                                             "size": "5"}),
                               **PB_DIGITS, **kwargs)
 
@@ -164,7 +162,7 @@ class HandForm(Form):
     error_fields: dict[str, str] = {"declarer": "declarer", "dealer": "dealer"}
     fallback_field: str | None = None
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(widget=QuickHiddenInput, min_value=0)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
     declarer = forms.TypedChoiceField(label=_("Declarer"), coerce=int, required=False,
                                       widget=forms.RadioSelect)
@@ -245,7 +243,8 @@ class HandForm(Form):
     def paper_money(self) -> list[int] | None:
         return None
 
-    def field_for(self, engine_field: str) -> str | None:
+    def field_for(self, engine_field: str, code: str | None = None) -> str | None:
+        """The form field that holds the engine's ``engine_field`` (``code``: the problem's)."""
         if engine_field in self.error_fields:
             return self.error_fields[engine_field]
         for prefix, name in self.error_fields.items():
@@ -254,11 +253,12 @@ class HandForm(Form):
         return self.fallback_field
 
     def add_engine_problems(self, exc: ScoringError) -> None:
-        for field, message, position in engine_messages(exc):
-            name = self.field_for(field)
-            if position is not None and self.error_position is None:
-                self.error_position = position
-            self.add_error(name if name in self.fields else None, message)
+        lang = (get_language() or "cs")[:2]
+        for problem in exc.problems:
+            name = self.field_for(problem.field, problem.code)
+            if problem.position is not None and self.error_position is None:
+                self.error_position = problem.position
+            self.add_error(name if name in self.fields else None, problem.message(lang))
 
     def add_service_error(self, error: ValidationError) -> None:
         """A service's refusal: engine fields mapped like the engine's own problems."""
@@ -288,7 +288,7 @@ class TextHandForm(HandForm):
 
     notation = forms.CharField(
         label=_("Hand (shorthand or description)"), max_length=300, strip=True,
-        widget=forms.TextInput(attrs={
+        widget=QuickTextInput(attrs={
             "autocomplete": "off", "autocapitalize": "off", "autocorrect": "off",
             "spellcheck": "false", "enterkeyhint": "done", "placeholder": "100+7c f100 60+40 s+",
         }),
@@ -338,16 +338,34 @@ class TextHandForm(HandForm):
         return [int(v) for v in values]
 
 
-def _marriages(text: str) -> list[int]:
-    return [int(v) for v in re.findall(r"[0-9]+", text or "")]
+# A marriage's suit may follow its value as on the sheet, "40k 20z" (docs/notation.md, points):
+# the sto proti counts the first announced marriage (ČSM obecná pravidla VII.1 L240-241).
+MARRIAGE_SUITS = {"k": Suit.BELLS, "g": Suit.BELLS, "z": Suit.LEAVES, "ž": Suit.ACORNS,
+                  "za": Suit.ACORNS, "c": Suit.HEARTS, "č": Suit.HEARTS}
+SUIT_LETTERS = {Suit.BELLS: "k", Suit.LEAVES: "z", Suit.ACORNS: "ž", Suit.HEARTS: "c"}
+
+
+def _marriages(text: str) -> list[int | dict[str, Any]]:
+    out: list[int | dict[str, Any]] = []
+    for value, letters in re.findall(r"([0-9]+)\s*([^\W\d_]*)", text or ""):
+        suit = MARRIAGE_SUITS.get(letters.lower())
+        out.append({"value": int(value), "suit": suit.value} if suit else int(value))
+    return out
+
+
+def _marriages_text(marriages: list[Any]) -> str:
+    return " ".join(f"{m['value']}{SUIT_LETTERS[Suit(m['suit'])] if m.get('suit') else ''}"
+                    if isinstance(m, dict) else str(m) for m in marriages)
 
 
 def _result(value: str) -> bool | None:
     return {"won": True, "lost": False, "yes": True, "no": False}.get(value or "")
 
 
-class StructuredHandForm(HandForm):
-    """The same hand by fields: contract, suits, doublings per part, points, results, PB."""
+class StructuredHandForm(AnnouncementFields, HandForm):
+    """The same hand by fields: contract, suits, doublings per part, points, results, PB, and
+    where the rules have them the defence's announcements, raise chains and a killed seven
+    (:mod:`marias_admin.sheets.forms_announcements`)."""
 
     entry = "form"
     error_fields = {
@@ -481,11 +499,15 @@ class StructuredHandForm(HandForm):
                 max_value=ruleset.late_minutes_max)
         if "pb_defender_claims" in self.fields:
             self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
+        self.add_announcement_fields(seat_choices(self.seats), COMPONENT_LABELS)
         # Order: who, what, how it went, PB facts.
         order = ["version", "dealer", "declarer", "contract", "trump", "helper", "bid",
                  *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
+                 *(f"raised_by_{c.value}" for c in COMPONENT_ORDER),
+                 *(name for name in self.fields if name.startswith("against_")),
                  "declarer_cards", "declarer_marriages", "defence_marriages",
-                 *RESULT_FIELDS.values(), "silent_seven", "laid_down", "not_played",
+                 *RESULT_FIELDS.values(), "seven_killed", "silent_seven", "laid_down",
+                 "not_played",
                  "unannounced_marriage", "renonc_code", "renonc_offender"]
         self.order_fields(order)
 
@@ -509,7 +531,12 @@ class StructuredHandForm(HandForm):
     def build_hand(self, data: dict[str, Any]) -> Hand | None:
         return self.require_declarer(hand_from_dict(self.hand_dict(data)), data)
 
+    def field_for(self, engine_field: str, code: str | None = None) -> str | None:
+        return (self.announcement_field(engine_field, code)
+                or super().field_for(engine_field, code))
+
     def hand_dict(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The hand in the format of ``scoring.jsonio``, part by part."""
         contract = data.get("contract") or None
         hand: dict[str, Any] = {
             "players": self.players, "dealer": data["dealer"],
@@ -519,6 +546,18 @@ class StructuredHandForm(HandForm):
         for name in ("trump", "helper", "bid"):
             if data.get(name):
                 hand[name] = data[name]
+        doublings = self._doublings(data)
+        if doublings:
+            hand["doublings"] = doublings
+        hand.update(self._outcome(data))
+        hand.update(self.announcement_facts(data))
+        hand.update(self._extras(data))
+        premium = self._premium(data)
+        if premium:
+            hand["premium"] = premium
+        return hand
+
+    def _doublings(self, data: dict[str, Any]) -> dict[str, Any]:
         doublings: dict[str, Any] = {}
         for c in COMPONENT_ORDER:
             level = data.get(f"doubling_{c.value}") or 0
@@ -527,43 +566,54 @@ class StructuredHandForm(HandForm):
                 doublings[c.value] = {"level": level, "by": list(who)}
             elif level:
                 doublings[c.value] = level
-        if doublings:
-            hand["doublings"] = doublings
+        self.add_chains(data, doublings)
+        return doublings
+
+    def _outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Points, results, the silent seven and the marks of a hand settled without play."""
+        out: dict[str, Any] = {}
+        declarer_side = _marriages(data.get("declarer_marriages", ""))
+        defence_side = _marriages(data.get("defence_marriages", ""))
         if data.get("declarer_cards") is not None:
-            hand["points"] = {
-                "declarer_cards": data["declarer_cards"],
-                "declarer_marriages": _marriages(data.get("declarer_marriages", "")),
-                "defence_marriages": _marriages(data.get("defence_marriages", "")),
-            }
-        elif _marriages(data.get("declarer_marriages", "")) or _marriages(
-                data.get("defence_marriages", "")):
+            out["points"] = {"declarer_cards": data["declarer_cards"],
+                             "declarer_marriages": declarer_side,
+                             "defence_marriages": defence_side}
+        elif declarer_side or defence_side:
             self.add_error("declarer_cards", _("Give the card points with the marriages."))
         for name in RESULT_FIELDS.values():
             result = _result(data.get(name, ""))
             if result is not None:
-                hand[name] = result
+                out[name] = result
         if data.get("silent_seven"):
             side, _sep, outcome = data["silent_seven"].partition(":")
-            hand["silent_seven"] = {"side": side, "won": outcome == "won"}
-        if data.get("laid_down"):
-            hand["laid_down"] = True
-        if data.get("not_played"):
-            hand["not_played"] = True
+            out["silent_seven"] = {"side": side, "won": outcome == "won"}
+        for name in ("laid_down", "not_played"):
+            if data.get(name):
+                out[name] = True
+        return out
+
+    def _extras(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Lateness, the marriage held but not announced, the renonc."""
+        out: dict[str, Any] = {}
         if data.get("late_seat") is not None or data.get("late_minutes") is not None:
             if data.get("late_seat") is None:
                 self.add_error("late_seat", _("Choose who came late."))
             elif data.get("late_minutes") is None:
                 self.add_error("late_minutes", _("Give the started minutes."))
             else:
-                hand["late"] = {"seat": data["late_seat"], "minutes": data["late_minutes"]}
+                out["late"] = {"seat": data["late_seat"], "minutes": data["late_minutes"]}
         if data.get("unannounced_marriage"):
-            hand["unannounced_marriage"] = data["unannounced_marriage"]
+            out["unannounced_marriage"] = data["unannounced_marriage"]
         if data.get("renonc_code"):
             if data.get("renonc_offender") is None:
                 self.add_error("renonc_offender", _("Choose who committed the renonc."))
             else:
-                hand["renonc"] = {"code": data["renonc_code"],
-                                  "offender": data["renonc_offender"]}
+                out["renonc"] = {"code": data["renonc_code"],
+                                 "offender": data["renonc_offender"]}
+        return out
+
+    @staticmethod
+    def _premium(data: dict[str, Any]) -> dict[str, Any]:
         premium: dict[str, Any] = {}
         for name in ("trumps", "helper_cards"):
             if data.get(f"pb_{name}") is not None:
@@ -580,9 +630,7 @@ class StructuredHandForm(HandForm):
             premium["non_trump_marriage"] = True
         if data.get("pb_defender_claims"):
             premium["defender_claims"] = list(data["pb_defender_claims"])
-        if premium:
-            hand["premium"] = premium
-        return hand
+        return premium
 
     @classmethod
     def initial_from(cls, hand: dict[str, Any]) -> dict[str, Any]:
@@ -601,8 +649,7 @@ class StructuredHandForm(HandForm):
         if points:
             initial["declarer_cards"] = points.get("declarer_cards")
             for side in ("declarer_marriages", "defence_marriages"):
-                initial[side] = " ".join(
-                    str(m["value"] if isinstance(m, dict) else m) for m in points.get(side, []))
+                initial[side] = _marriages_text(points.get(side, []))
         for name in RESULT_FIELDS.values():
             if hand.get(name) is not None:
                 initial[name] = "won" if hand[name] else "lost"
@@ -631,6 +678,7 @@ class StructuredHandForm(HandForm):
                 initial[f"pb_{name}"] = "yes" if premium[name] else "no"
         initial["pb_non_trump_marriage"] = bool(premium.get("non_trump_marriage"))
         initial["pb_defender_claims"] = premium.get("defender_claims") or []
+        initial.update(cls.announcement_initial(hand))
         return initial
 
 
@@ -641,7 +689,7 @@ HAND_FORMS: dict[str, type[HandForm]] = {"text": TextHandForm, "form": Structure
 
 
 class VersionForm(Form):
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(widget=QuickHiddenInput, min_value=0)
 
 
 class ReasonForm(VersionForm):

@@ -58,6 +58,7 @@ from marias_admin.sheets.selectors import (
     tournament_by_id,
 )
 from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
+from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Role, Tournament
 from marias_admin.tournaments.selectors import user_roles
 
@@ -75,8 +76,10 @@ def _link_ended(request: HttpRequest) -> HttpResponse:
     return render(request, "sheets/table_link.html", {"dead": True}, status=403)
 
 
-def _tournament_and_round(tournament_id: int, number: int) -> tuple[Tournament, Round]:
-    tournament = tournament_by_id(tournament_id)
+def _tournament_and_round(request: HttpRequest, tournament_id: int,
+                          number: int) -> tuple[Tournament, Round]:
+    # The language middleware read the tournament when its language was not cached.
+    tournament = tournament_of(request, tournament_id) or tournament_by_id(tournament_id)
     round = round_by_number(tournament, number) if tournament is not None else None
     if tournament is None or round is None:
         raise Http404
@@ -85,7 +88,7 @@ def _tournament_and_round(tournament_id: int, number: int) -> tuple[Tournament, 
 
 def _load(request: HttpRequest, tournament_id: int, number: int,
           table_number: int) -> SheetPage | HttpResponse:
-    tournament, round = _tournament_and_round(tournament_id, number)
+    tournament, round = _tournament_and_round(request, tournament_id, number)
     table = table_by_number(round, table_number)
     seats = seats_of(table) if table is not None else []
     grant = table is not None and access.has_grant(request, table)
@@ -102,13 +105,14 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
             return _not_seated(request, tournament, round)
         raise Http404
     sheet = stored_sheet(table) or TableSheet(table=table)
-    by_account = can_write(user, sheet, seats, tournament)
+    by_account = can_write(user, sheet, seats, tournament, roles=roles)
     page = SheetPage(
         tournament=tournament, round=round, table=table, seats=seats, sheet=sheet, roles=roles,
         privileged=privileged, show_account=privileged or tournament.public_results,
-        can_write=by_account or can_write(user, sheet, seats, tournament, table_grant=grant),
-        can_confirm=can_confirm(user, sheet, seats, tournament),
-        can_referee=is_referee(user, tournament),
+        can_write=by_account or can_write(user, sheet, seats, tournament, table_grant=grant,
+                                          roles=roles),
+        can_confirm=can_confirm(user, sheet, seats, tournament, roles=roles),
+        can_referee=is_referee(user, tournament, roles=roles),
         can_organise=Role.ORGANISER in roles,
         table_grant=grant,
     )

@@ -61,6 +61,7 @@ from marias_admin.sheets.selectors_log import (
     tournament_rounds,
 )
 from marias_admin.sheets.services import SheetConflict, ruling_add, sheet_for
+from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
 
@@ -78,7 +79,7 @@ def referee_required(view: View) -> View:
                 **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        tournament = tournament_by_id(tournament_id)
+        tournament = tournament_of(request, tournament_id) or tournament_by_id(tournament_id)
         if tournament is None:
             raise Http404
         if not is_referee(request.user, tournament):

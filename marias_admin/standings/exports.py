@@ -75,12 +75,18 @@ def standings_columns(tournament: Tournament, table: StandingsTable) -> list[Col
                          currency, per_major),
         ]
         per_round = _("Round %(number)s points")
-    else:
+    elif table.premium_view:
         columns += [
             points_column("BP", lambda row: row.standing.bp),
             money_column("SB", lambda row: row.standing.sb, currency, per_major),
             money_column("ZB", lambda row: row.standing.money, currency, per_major),
             points_column("PB", lambda row: row.standing.premium),
+        ]
+        per_round = _("Round %(number)s BP")
+    else:  # the volený families: BP by money, no PB (and so no SB beside the ZB)
+        columns += [
+            points_column("BP", lambda row: row.standing.bp),
+            money_column("ZB", lambda row: row.standing.money, currency, per_major),
         ]
         per_round = _("Round %(number)s BP")
     columns.append(Column(_("By lot"), lambda row: _("yes") if row.standing.by_lot else None))
@@ -109,7 +115,8 @@ def standings_xlsx(tournament: Tournament) -> bytes:
 
 
 def hand_columns(tournament: Tournament) -> list[Column[HandRecord]]:
-    """Every hand of every table (deleted ones marked), with the rulings on it."""
+    """Every hand of every table (deleted ones marked), with the rulings on it; the PB
+    columns only where the rules have PB."""
     names: dict[tuple[int, int], str] = {}
     for table_id, position, last, first in Seat.objects.filter(
             round__tournament=tournament).values_list(
@@ -135,6 +142,8 @@ def hand_columns(tournament: Tournament) -> list[Column[HandRecord]]:
     def seat_pb(seat: int) -> Callable[[HandRecord], Any]:
         return lambda hand: getattr(hand, f"pb_{seat}")
 
+    premium = tournament.ruleset().has_premium
+
     return [
         Column(_("Round"), lambda hand: hand.sheet.table.round.number),
         Column(_("Table"), lambda hand: hand.sheet.table.number),
@@ -145,7 +154,8 @@ def hand_columns(tournament: Tournament) -> list[Column[HandRecord]]:
         Column(_("As typed"), lambda hand: hand.notation or None),
         *[money_column(_("Money, seat %(seat)s") % {"seat": s}, seat_money(s),
                        tournament.currency) for s in SEATS],
-        *[points_column(_("PB, seat %(seat)s") % {"seat": s}, seat_pb(s)) for s in SEATS],
+        *[points_column(_("PB, seat %(seat)s") % {"seat": s}, seat_pb(s)) for s in SEATS
+          if premium],
         Column(_("Deleted"), lambda hand: _("deleted") if hand.deleted_at else None),
         Column(_("Reason for deleting"), lambda hand: hand.delete_reason or None),
         Column(_("Rulings"), lambda hand: "; ".join(rulings.get(hand.pk, [])) or None),

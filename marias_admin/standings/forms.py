@@ -17,6 +17,7 @@ from marias_admin.tournaments.standings_rules import (
     parse_points,
     rules_to_dict,
     szmk_rules_dict,
+    voleny_rules_dict,
 )
 from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
 
@@ -52,6 +53,8 @@ PRESETS: dict[str, tuple[Any, dict[str, Any]]] = {
         placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0)))),
     "szmk": (_("SZMK 2024: 5-3-1 at the table by money, then money, round record, best "
                "round"), szmk_rules_dict()),
+    "voleny": (_("Volený (ČSM obecná pravidla, pagat): the round by money, no PB; then BP, "
+                 "money"), voleny_rules_dict()),
 }
 
 

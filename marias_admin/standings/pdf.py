@@ -45,14 +45,20 @@ def _rows(table: StandingsTable) -> list[list[str]]:
     if table.money_view:  # SZMK: points, the money of all rounds, ZB, round record
         header = ["#", _("Player"), _("Club"), _("Points"), _("Money"), "ZB", _("Round record"),
                   *[f"{n}." for n in rounds]]
-    else:
+    elif table.premium_view:
         header = ["#", _("Player"), _("Club"), "BP", "SB", "ZB", "PB", *[f"{n}." for n in rounds]]
+    else:  # the volený families: BP by money, no PB
+        header = ["#", _("Player"), _("Club"), "BP", "ZB", *[f"{n}." for n in rounds]]
     data = [header]
     for row in table.rows:
         s = row.standing
-        figures = ([row.shown["money"], fmt_money(s.money, rules), row.shown["record"]]
-                   if table.money_view else
-                   [fmt_money(s.sb, rules), fmt_money(s.money, rules), fmt_number(s.premium, 1)])
+        if table.money_view:
+            figures = [row.shown["money"], fmt_money(s.money, rules), row.shown["record"]]
+        elif table.premium_view:
+            figures = [fmt_money(s.sb, rules), fmt_money(s.money, rules),
+                       fmt_number(s.premium, 1)]
+        else:
+            figures = [fmt_money(s.money, rules)]
         data.append([
             f"{s.rank}.", row.player.full_name, row.player.club.name if row.player.club else "",
             fmt_number(s.bp), *figures,

@@ -222,6 +222,12 @@ def chain_text(chain: Sequence[RankKey]) -> str:
     return ", ".join(str(KEY_NAMES[k]) for k in chain)
 
 
+def premium_view(rules: StandingsRules) -> bool:
+    """Whether SB and PB are shown: ČSM's PB count in SB; rules without PB (SZMK, the volený
+    families: ``sb_premium_factor = 0``) show money and points only."""
+    return rules.round_budget is None and rules.premium_factor != 0
+
+
 def money_explanation(money: int, rules: StandingsRules) -> str:
     """One round's money at SZMK: the budget plus the round's ZB."""
     return _("Money %(total)s = %(budget)s + ZB %(zb)s") % {
@@ -245,6 +251,8 @@ def placement_text(rules: StandingsRules) -> str:
 
 
 def sb_explanation(money: int, premium: Fraction, sb: Fraction, rules: StandingsRules) -> str:
+    if not premium_view(rules):  # the volený families: money alone, no PB
+        return _("ZB %(zb)s (these rules have no PB)") % {"zb": fmt_money(money, rules)}
     return _("SB = ZB %(zb)s + %(factor)s × PB %(pb)s = %(sb)s") % {
         "zb": fmt_money(money, rules), "factor": rules.premium_factor,
         "pb": fmt_number(premium, 1), "sb": fmt_money(sb, rules)}
@@ -360,6 +368,11 @@ class StandingsTable:
         return self.rules.round_budget is not None
 
     @property
+    def premium_view(self) -> bool:
+        """ČSM: SB and PB beside BP and ZB; the volený families show BP and ZB only."""
+        return premium_view(self.rules)
+
+    @property
     def pending_rounds(self) -> list[RoundProgress]:
         return [p for p in self.progress if not p.complete]
 
@@ -428,8 +441,10 @@ def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
         (_("Tournament order"), chain_text(rules.tournament_chain) + ", "
          + _("then by lot")),
     ]
-    if rules.round_budget is None:
+    if premium_view(rules):
         lines.append((_("SB"), _("ZB + %(factor)s × PB") % {"factor": rules.premium_factor}))
+    elif rules.round_budget is None:
+        lines.append((_("PB"), _("none: these rules count money only")))
     else:
         lines.append((_("Money"), _("every round starts at %(budget)s: the money of a round is "
                                     "that plus the round's ZB") % {

@@ -103,7 +103,7 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
         request, tournament, visible, round=round, tables=tables, rules=rules,
         confirmed=sum(1 for t in tables if t.confirmed),
         by_table=rules.placement.value == "table_points",
-        money_view=rules.round_budget is not None))
+        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules)))
 
 
 def _field_size(tournament: Tournament, all_standings: list[Any]) -> int:
@@ -138,7 +138,7 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
     return render(request, "standings/player.html", _context(
         request, tournament, visible, registration=registration, rounds=rounds, totals=totals,
         rules=rules, field_size=_field_size(tournament, all_standings),
-        money_view=rules.round_budget is not None,
+        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules),
         big_hands=[(r, h) for r in rounds for h in r.big_hands]))
 
 

@@ -23,18 +23,36 @@ from marias_admin.tournaments.models import (
     LANGUAGE_CHOICES,
     MAX_BASE_RATE,
     RULESET_CHOICES,
+    UNIT_RULESETS,
     Currency,
     Role,
     Tournament,
 )
-from scoring.presets import get_preset
+from marias_admin.tournaments.rule_variants import (
+    BY_NAME,
+    conflicts,
+    overrides_with,
+    rulesets_with_variants,
+    split,
+    variants_for,
+)
+from scoring.presets import PRESETS, get_preset
 
 DEFAULT_RULESET = "csm-licitovany-2023"
 CENTS = Decimal(100)
 TABLE_SIZE_CHOICES = [
     (4, _("4 players (ČSM, up to three tables of 3)")),
-    (3, _("3 players (SZMK, tables of 4 for the remainder)")),
+    (3, _("3 players (SZMK and volený: tables of 4 for the remainder, the dealer sits out)")),
 ]
+VARIANT_CHOICES = [
+    (PRESETS[code].name, [(v.name, v.label) for v in variants_for(code)])
+    for code in rulesets_with_variants()
+]
+BASE_RATE_HELP = _("Value of one rate unit in crowns or euros, e.g. 0,20. "
+                   "Leave empty to use the rules' default.")
+UNIT_LABEL = _("money of one unit")
+UNIT_HELP = _("The traditional game counts in units whose money the organiser chooses "
+              "(pagat L73), e.g. 0,20 or 1,00. Leave empty for 0,20.")
 
 
 def _field(name: str, **kwargs: Any) -> forms.Field:
@@ -75,8 +93,13 @@ class TournamentForm(Form):
     base_rate = forms.DecimalField(
         label=_("base rate"), required=False, min_value=Decimal("0.01"),
         max_value=Decimal(MAX_BASE_RATE) / CENTS, max_digits=8, decimal_places=2, localize=True,
-        help_text=_("Value of one rate unit in crowns or euros, e.g. 0,20. "
-                    "Leave empty to use the rules' default."),
+        help_text=BASE_RATE_HELP,
+    )
+    variants = forms.MultipleChoiceField(
+        label=_("rule variants"), required=False, choices=VARIANT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Documented variants of the volený rules; only those of the rules chosen "
+                    "above can be ticked."),
     )
     currency = forms.ChoiceField(
         label=_("currency"), required=False,
@@ -106,8 +129,9 @@ class TournamentForm(Form):
         self.instance = instance
         if instance is not None:
             initial = {name: getattr(instance, name) for name in self.base_fields
-                       if name != "base_rate"}
+                       if name not in ("base_rate", "variants")}
             initial["base_rate"] = Decimal(instance.base_rate) / CENTS
+            initial["variants"] = split(instance.ruleset_code, instance.ruleset_overrides)[0]
             kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         if instance is not None:  # an existing tournament always has all three
@@ -120,15 +144,64 @@ class TournamentForm(Form):
         else:
             preset = get_preset(self._chosen_ruleset())
             self.fields["base_rate"].widget.attrs["placeholder"] = formatting.amount(preset.base)
+        if self._chosen_ruleset() in UNIT_RULESETS:
+            self.fields["base_rate"].label = UNIT_LABEL
+            self.fields["base_rate"].help_text = UNIT_HELP if instance is None else ""
+        # The page's script swaps the label when another ruleset is chosen.
+        self.fields["base_rate"].widget.attrs.update({
+            "data-unit-rulesets": " ".join(UNIT_RULESETS), "data-unit-label": str(UNIT_LABEL),
+            "data-rate-label": str(_("base rate"))})
+        if "ruleset_overrides" in locked:  # the variants are the overrides
+            locked = (*locked, "variants")
         self.locked = tuple(name for name in locked if name in self.fields)
         for name in self.locked:
             self.fields[name].disabled = True
             self.fields[name].help_text = locked_reason
 
     def _chosen_ruleset(self) -> str:
-        """The ruleset picked in the submitted form, else the default one."""
+        """The ruleset picked in the submitted form, else the tournament's or the default."""
         code = self.data.get("ruleset_code") if self.is_bound else None
-        return code if code in dict(RULESET_CHOICES) else DEFAULT_RULESET
+        if code in dict(RULESET_CHOICES) and "ruleset_code" not in getattr(self, "locked", ()):
+            return code
+        return self.instance.ruleset_code if self.instance is not None else DEFAULT_RULESET
+
+    def variant_groups(self) -> list[dict[str, Any]]:
+        """The variant boxes by ruleset, for the template (each group shown with its rules)."""
+        boxes = {box.data["value"]: box for box in self["variants"]}
+        return [{"code": code, "name": PRESETS[code].name,
+                 "boxes": [(boxes[v.name], v.source) for v in variants_for(code)]}
+                for code in rulesets_with_variants()]
+
+    def clean(self) -> dict[str, Any]:
+        """The ticked variants must be the chosen rules' and fit together; they become the
+        stored ``ruleset_overrides`` (overrides set elsewhere stay while the rules do)."""
+        data = super().clean()
+        if "variants" in self.locked or "variants" not in data:
+            return data
+        code = data.get("ruleset_code") or self._chosen_ruleset()
+        names = data["variants"]
+        wrong = [BY_NAME[n] for n in names if BY_NAME[n].ruleset_code != code]
+        for variant in wrong:
+            self.add_error("variants", ValidationError(
+                _("“%(variant)s” is a variant of the rules “%(rules)s”: untick it or choose "
+                  "those rules."),
+                params={"variant": variant.label, "rules": PRESETS[variant.ruleset_code].name},
+                code="variant_of_other_rules"))
+        for first, second, why in conflicts(names):
+            if why == "exclusive":
+                message = _("“%(first)s” and “%(second)s” cannot both apply: tick only one.")
+            else:
+                message = _("“%(second)s” already includes “%(first)s”: tick only one.")
+            self.add_error("variants", ValidationError(
+                message, params={"first": first.label, "second": second.label},
+                code="variants_conflict"))
+        if "variants" in self.errors:
+            return data
+        kept: dict[str, Any] = {}
+        if self.instance is not None and self.instance.ruleset_code == code:
+            kept = split(code, self.instance.ruleset_overrides)[1]
+        data["ruleset_overrides"] = overrides_with(code, names, kept)
+        return data
 
     def clean_base_rate(self) -> int | None:
         value = self.cleaned_data.get("base_rate")
@@ -140,6 +213,10 @@ class TournamentForm(Form):
         """The cleaned data as keyword arguments of ``tournament_create``/``_update``."""
         data = {name: value for name, value in self.cleaned_data.items()
                 if name not in self.locked}
+        data.pop("variants", None)
+        if "ruleset_overrides" in data and self.instance is None and not data[
+                "ruleset_overrides"]:
+            data.pop("ruleset_overrides")
         for optional in ("base_rate", "currency", "table_size", "club_separation"):
             if data.get(optional) in (None, ""):
                 data.pop(optional, None)

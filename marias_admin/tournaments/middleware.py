@@ -8,22 +8,64 @@ switcher at the bottom of every page, ``set_language``) or else the browser's
 then switches to the tournament's language (its own choice, or its rules': Slovak for SZMK),
 unless the visitor chose a language explicitly with the switcher.
 
-The tournament is read once here and kept on the request; a view that needs it anyway can take
-it with :func:`tournament_of` instead of a second query.
+Only the language is needed here, and it is kept in the cache (:func:`page_language`): a
+spectator's page served from the public page cache then costs no database query at all, which is
+most of the hall's requests on a tournament day.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from marias_admin.tournaments.models import Tournament
 
 TOURNAMENT_KWARG = "tournament_id"
+# A tournament's save or delete forgets its language at once (``forget_page_language``); the
+# timeout only bounds a change made without a model signal (a queryset update).
+LANGUAGE_SECONDS = 60
+
+
+def _language_key(tournament_id: int) -> str:
+    return f"tournament:page-language:{tournament_id}"
+
+
+def page_language(tournament_id: int) -> tuple[str | None, Tournament | None]:
+    """The language of the tournament's pages (None if there is no such tournament), and the
+    tournament when it had to be read for it (then the view need not read it again)."""
+    key = _language_key(tournament_id)
+    try:
+        language = cache.get(key)
+    except Exception:  # a cache outage costs a query, never the page
+        language = None
+    if language is not None:
+        return language, None
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return None, None
+    with contextlib.suppress(Exception):
+        cache.set(key, tournament.page_language, LANGUAGE_SECONDS)
+    return tournament.page_language, tournament
+
+
+def tournament_of(request: HttpRequest, tournament_id: int) -> Tournament | None:
+    """The tournament, if the middleware had to read it for its language (else None)."""
+    tournament = getattr(request, "tournament", None)
+    if tournament is not None and tournament.pk == tournament_id:
+        return tournament
+    return None
+
+
+def forget_page_language(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    """Signal receiver: the tournament's language (or rules) may have changed."""
+    with contextlib.suppress(Exception):
+        cache.delete(_language_key(instance.pk))
 
 
 def explicit_language(request: HttpRequest) -> str | None:
@@ -31,14 +73,6 @@ def explicit_language(request: HttpRequest) -> str | None:
     code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     if code and translation.check_for_language(code):
         return translation.get_supported_language_variant(code)
-    return None
-
-
-def tournament_of(request: HttpRequest, tournament_id: int) -> Tournament | None:
-    """The tournament the middleware already loaded for this request, if it is this one."""
-    tournament = getattr(request, "tournament", None)
-    if tournament is not None and tournament.pk == tournament_id:
-        return tournament
     return None
 
 
@@ -68,11 +102,12 @@ class TournamentLanguageMiddleware:
         tournament_id = view_kwargs.get(TOURNAMENT_KWARG)
         if not isinstance(tournament_id, int) or explicit_language(request):
             return None
-        tournament = Tournament.objects.filter(pk=tournament_id).first()
-        if tournament is None:
+        language, tournament = page_language(tournament_id)
+        if language is None:
             return None  # the view answers 404 in the visitor's language
-        request.tournament = tournament
+        if tournament is not None:
+            request.tournament = tournament
         request._language_before_tournament = translation.get_language()
-        translation.activate(tournament.page_language)
+        translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
         return None

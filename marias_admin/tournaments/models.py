@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core import formatting
 from marias_admin.core.ordering import czech_order
+from marias_admin.tournaments.rule_variants import override_kwargs
 from marias_admin.tournaments.standings_rules import default_rules_dict
 from scoring.presets import PRESETS, get_preset
 from scoring.ruleset import Ruleset
@@ -34,10 +35,14 @@ class Currency(models.TextChoices):
 MAX_BASE_RATE = 50_000
 
 # The presets a tournament can be played under: those whose entry form, table sheets and
-# standings exist. ČSM volený and the traditional game settle in ``scoring`` (issue 14), but
-# their announcements against the declarer have no place in the entry form yet.
-TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024")
+# standings exist. The volený families (issue 14: ČSM obecná pravidla and pagat's traditional
+# game) play without an auction at tables of three (a fourth deals and sits out, ČSM obecná
+# pravidla L27-28, pagat L108), are ranked by money with no PB (research/variants.md §2.5,
+# §6.8) and take their documented variants as overrides (``rule_variants``).
+TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024", "csm-voleny", "pagat-voleny")
 RULESET_CHOICES = [(code, PRESETS[code].name) for code in TOURNAMENT_RULESETS]
+# pagat L73: amounts are units whose money the players agree on; the base rate is that money.
+UNIT_RULESETS = ("pagat-voleny",)
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 
 
@@ -140,12 +145,19 @@ class Tournament(models.Model):
         choice, else its rules' (Slovak for SZMK, Czech for ČSM)."""
         return self.language or get_preset(self.ruleset_code).language
 
+    @property
+    def counts_in_units(self) -> bool:
+        """Whether its base rate is "the money of one unit" (the traditional game)."""
+        return self.ruleset_code in UNIT_RULESETS
+
     def ruleset(self) -> Ruleset:
-        """The preset with this tournament's overrides, base rate and currency."""
+        """The preset with this tournament's overrides (stored as JSON: see
+        :mod:`.rule_variants`), base rate and currency."""
         preset = get_preset(self.ruleset_code)
         return preset.override(
             code=f"{preset.code}+t{self.pk}" if self.ruleset_overrides else preset.code,
-            base=self.base_rate, currency=self.currency, **self.ruleset_overrides,
+            base=self.base_rate, currency=self.currency,
+            **override_kwargs(preset, self.ruleset_overrides or {}),
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import unicodedata
 from collections.abc import Collection
@@ -32,6 +33,7 @@ from marias_admin.tournaments.models import (
     TournamentRole,
     TournamentState,
 )
+from marias_admin.tournaments.rule_variants import check as check_overrides
 from marias_admin.tournaments.selectors import has_results, namesakes, next_unfixed_round
 from marias_admin.tournaments.standings_rules import default_rules_for
 from scoring.presets import get_preset
@@ -64,6 +66,7 @@ def tournament_create(
         table_size=extra.pop("table_size", preset.table_sizes[0]), **extra,
     )
     tournament.full_clean()
+    _refuse_bad_overrides(tournament)
     tournament.save()
     probes.sync_rounds(tournament)  # the seating app plans the rounds
     if getattr(user, "is_authenticated", False):
@@ -72,6 +75,19 @@ def tournament_create(
                  tournament=tournament,
                  after=snapshot(tournament, TOURNAMENT_FIELDS), summary=name)
     return tournament
+
+
+def _refuse_bad_overrides(tournament: Tournament) -> None:
+    """The rule overrides must be JSON the preset takes (see ``rule_variants``): a wrong one
+    would break every page that settles a hand."""
+    try:
+        json.dumps(tournament.ruleset_overrides)
+        check_overrides(tournament.ruleset_code, tournament.ruleset_overrides or {})
+    except (TypeError, ValueError) as error:
+        raise ValidationError({"ruleset_overrides": ValidationError(
+            _("These rule overrides do not fit the rules “%(rules)s”: %(error)s"),
+            params={"rules": tournament.get_ruleset_code_display(), "error": error},
+            code="ruleset_overrides")}) from error
 
 
 def locked_fields(tournament: Tournament) -> tuple[str, ...]:
@@ -101,9 +117,15 @@ def tournament_update(*, user: Any, tournament: Tournament, **changes: Any) -> T
         raise ValidationError({field: ValidationError(results_locked_message(),
                                                       code="results_locked")
                                for field in frozen})
+    if ("ruleset_code" in changed and tournament.standings_locked_at is None
+            and tournament.standings_rules == default_rules_for(tournament.ruleset_code)):
+        # Standings rules nobody touched follow the new rules (volený: by money, no PB); once
+        # locked, they change only on the standings rules page, which asks first.
+        changes["standings_rules"] = default_rules_for(changes["ruleset_code"])
     for field, value in changes.items():
         setattr(tournament, field, value)
     tournament.full_clean()
+    _refuse_bad_overrides(tournament)
     tournament.save()
     probes.sync_rounds(tournament)
     audit_record(user=user, action=AuditAction.TOURNAMENT_UPDATE, obj=tournament,

@@ -68,10 +68,26 @@ def szmk_rules_dict() -> dict[str, Any]:
     return rules_to_dict(SZMK_2024_RULES)
 
 
+# The volený families have no tournament part of their own (ČSM obecná pravidla: none, research/
+# variants.md §2.5; pagat: a pub game, §6.8): the round is ranked by money (ZB) alone, as there
+# is no PB; BP = N − rank + 1 over the field as at ČSM; the tournament by BP, then ZB.
+VOLENY_RULES = StandingsRules(
+    round_chain=(RankKey.ZB,), placement=PlacementKey.N_MINUS_RANK,
+    tournament_chain=(RankKey.BP, RankKey.ZB),
+)
+VOLENY_RULESETS = ("csm-voleny", "pagat-voleny")
+
+
+def voleny_rules_dict() -> dict[str, Any]:
+    return rules_to_dict(VOLENY_RULES)
+
+
 def default_rules_for(ruleset_code: str) -> dict[str, Any]:
     """The standings rules a new tournament of this ruleset starts with."""
     if ruleset_code.startswith("szmk"):
         return szmk_rules_dict()
+    if ruleset_code in VOLENY_RULESETS:
+        return voleny_rules_dict()
     return default_rules_dict()
 
 

@@ -49,6 +49,7 @@ from marias_admin.tournaments.models import (
 from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
 from marias_admin.tournaments.probes import seated_rounds_with, stale_rounds
 from marias_admin.tournaments.readings import reading_rows
+from marias_admin.tournaments.rule_variants import describe as describe_variants
 from marias_admin.tournaments.selectors import (
     namesakes,
     registration_counts,
@@ -58,6 +59,9 @@ from marias_admin.tournaments.selectors import (
     tournaments_for,
 )
 from marias_admin.tournaments.tables import RegistrationTable
+
+# The service's field names that the tournament form shows under another name.
+TOURNAMENT_FORM_FIELDS = {"ruleset_overrides": "variants"}
 
 
 def _first_open_round(rounds: list[Any]) -> int:
@@ -98,7 +102,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(user=request.user, **form.service_kwargs())
         except ValidationError as error:
-            apply_service_error(form, error)
+            apply_service_error(form, error, TOURNAMENT_FORM_FIELDS)
         else:
             messages.success(request, _("Tournament “%(name)s” created with %(rounds)s rounds.")
                              % {"name": tournament.name, "rounds": tournament.rounds_planned})
@@ -117,6 +121,7 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
         "next_state": next_state, "stale": stale_rounds(tournament),
         "reopen_form": ReopenForm() if finished else None,
         "readings": reading_rows(tournament.ruleset()),
+        "variants": describe_variants(tournament.ruleset_code, tournament.ruleset_overrides),
     })
 
 
@@ -154,7 +159,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             services.tournament_update(user=request.user, tournament=tournament,
                                        **form.service_kwargs())
         except ValidationError as error:
-            apply_service_error(form, error)
+            apply_service_error(form, error, TOURNAMENT_FORM_FIELDS)
             tournament.refresh_from_db()
         else:
             messages.success(request, _("Changes saved."))

@@ -387,17 +387,19 @@ def _build(ruleset: Ruleset) -> Grammar:
     )
 
 
-_CACHE: dict[int, Grammar] = {}
-_CACHE_SIZE = 16
+# Keyed by the ruleset's value, not its identity: the web app makes a new (equal) ruleset for
+# every request from the tournament's stored overrides, and the build costs milliseconds.
+_CACHE: dict[Ruleset, Grammar] = {}
+_CACHE_SIZE = 64
 
 
 def grammar_for(ruleset: Ruleset) -> Grammar:
-    """The compiled grammar of ``ruleset`` (rulesets are immutable, so one build per object)."""
-    found = _CACHE.get(id(ruleset))
-    if found is not None and found.ruleset is ruleset:
+    """The compiled grammar of ``ruleset`` (rulesets are immutable values: one build each)."""
+    found = _CACHE.get(ruleset)
+    if found is not None:
         return found
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
     built = _build(ruleset)
-    _CACHE[id(ruleset)] = built
+    _CACHE[ruleset] = built
     return built

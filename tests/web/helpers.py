@@ -12,7 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from marias_admin.printouts.fonts import text_width
 from tests.factories import version
+
+MARGIN = 8.5  # points (3 mm): no text of a PDF closer to the paper's edge than this
 
 
 def client_for(user: Any) -> Client:
@@ -58,3 +61,37 @@ def add_data(world: dict, notation: str = "7k+", dealer: int = 1, declarer: int 
     for i, amount in enumerate(paper or [], start=1):
         data[f"text-paper_{i}"] = amount
     return data
+
+
+def pdf_pieces(content: bytes) -> list[tuple[int, str, float, float, float, float, float]]:
+    """(page, text, x, y, right edge, page width, page height) of every piece of text."""
+    reader = PdfReader(io.BytesIO(content))
+    found = []
+    for number, page in enumerate(reader.pages):
+        box = page.mediabox
+        width, height = float(box.width), float(box.height)
+
+        def visit(text, cm, tm, font, size, number=number, width=width, height=height):
+            text = text.strip("\n")
+            if not text.strip() or font is None:
+                return
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            e = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            f = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            scale = (a * a + b * b) ** 0.5
+            bold = "Bold" in str(font.get("/BaseFont", ""))
+            right = e + text_width(text, size * scale, bold)
+            found.append((number, text, e, f, right, width, height))
+
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def assert_pdf_inside(kind: str, content: bytes) -> None:
+    """Every piece of text of the PDF lies inside its page, MARGIN from the edges."""
+    pieces = pdf_pieces(content)
+    assert pieces, kind
+    for page, text, x, y, right, width, height in pieces:
+        where = f"{kind} p. {page + 1}: {text!r} at ({x:.1f}, {y:.1f})–{right:.1f}"
+        assert x >= MARGIN and right <= width - MARGIN, where
+        assert MARGIN <= y <= height - MARGIN, where

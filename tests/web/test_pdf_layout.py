@@ -18,14 +18,13 @@ from pypdf import PdfReader
 
 from marias_admin.demo.csm import load_csm_demo
 from marias_admin.demo.szmk import load_szmk_demo
-from marias_admin.printouts.fonts import text_width
 from marias_admin.standings.selectors import standings_table
 from marias_admin.tournaments.models import Tournament
 from tests.factories import played_field
+from tests.web.helpers import assert_pdf_inside as _assert_inside
 
 pytestmark = pytest.mark.django_db
 
-MARGIN = 8.5  # points (3 mm): no text closer to the paper's edge than this
 CZECH_ONLY = ("Pořadí", "Peníze", "Bilance kol", "Stolový lístek", "Rozhodčí", "jméno", "stůl",
               "Stránka stolu", "kolo 1 · stůl")
 SLOVAK = {"standings": ("Poradie", "Peniaze", "Umiestnenia v kolách"),
@@ -68,41 +67,8 @@ def _urls(tournament_id: int) -> dict[str, str]:
     }
 
 
-def _pieces(content: bytes) -> list[tuple[int, str, float, float, float, float, float]]:
-    """(page, text, x, y, right edge, page width, page height) of every piece of text."""
-    reader = PdfReader(io.BytesIO(content))
-    found = []
-    for number, page in enumerate(reader.pages):
-        box = page.mediabox
-        width, height = float(box.width), float(box.height)
-
-        def visit(text, cm, tm, font, size, number=number, width=width, height=height):
-            text = text.strip("\n")
-            if not text.strip() or font is None:
-                return
-            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
-            e = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            f = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            scale = (a * a + b * b) ** 0.5
-            bold = "Bold" in str(font.get("/BaseFont", ""))
-            right = e + text_width(text, size * scale, bold)
-            found.append((number, text, e, f, right, width, height))
-
-        page.extract_text(visitor_text=visit)
-    return found
-
-
 def _text(content: bytes) -> str:
     return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
-
-
-def _assert_inside(kind: str, content: bytes) -> None:
-    pieces = _pieces(content)
-    assert pieces, kind
-    for page, text, x, y, right, width, height in pieces:
-        where = f"{kind} p. {page + 1}: {text!r} at ({x:.1f}, {y:.1f})–{right:.1f}"
-        assert x >= MARGIN and right <= width - MARGIN, where
-        assert MARGIN <= y <= height - MARGIN, where
 
 
 @pytest.mark.parametrize("which", ["csm", "szmk"])

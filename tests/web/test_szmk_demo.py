@@ -187,7 +187,7 @@ def test_bootstrap_loads_both_demos_once_and_prints_both():
     call_command("bootstrap", stdout=io.StringIO())
     szmk = Tournament.objects.get(name=SZMK_DEMO_NAME)
     csm = Tournament.objects.get(name=CSM_DEMO_NAME)
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 4  # ČSM, SZMK and the two volený demos, each once
     text = out.getvalue()
     assert f"/tournaments/{csm.pk}/" in text
     assert f"/tournaments/{szmk.pk}/" in text and f"/t/{szmk.pk}/standings/" in text

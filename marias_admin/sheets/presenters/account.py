@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
 from marias_admin.core.people import person_name
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
@@ -29,6 +33,25 @@ class Cell:
     declarer: bool = False
     dealer: bool = False
 
+    @property
+    def html(self) -> SafeString:
+        """The cell's ``<td>``, written here rather than in the template: the account has a
+        cell per hand and seat, and the table page is loaded before every hand."""
+        classes = "num" + (" declarer" if self.declarer else "") + (
+            " differs" if self.differs else "") + (
+            " plus" if (self.money or 0) > 0 else " minus" if (self.money or 0) < 0 else "")
+        parts = [format_html('<span class="amt">{}</span>', self.text)]
+        if self.cumulative:
+            parts.append(format_html('<span class="cum" title="{}">Σ {}</span>',
+                                     gettext("running total"), self.cumulative))
+        if self.pb:
+            parts.append(format_html('<span class="pb">{} PB</span>', self.pb))
+        if self.paper:
+            parts.append(format_html(
+                '<span class="paper{}"><span class="paper-label">{}</span> {}</span>',
+                " differs" if self.differs else "", gettext("paper"), self.paper))
+        return format_html('<td class="{}">{}</td>', classes, mark_safe("".join(parts)))
+
 
 @dataclass
 class Row:
@@ -39,6 +62,43 @@ class Row:
     declarer_name: str = ""
     marker: bool = False  # a deleted hand shown only as its number (the numbering has no gap)
     deleted_by: str = ""  # who deleted it, as people know him
+
+    @property
+    def html(self) -> SafeString:
+        """The hand's ``<tbody>`` (description and amounts), written here for the same reason
+        as :attr:`Cell.html`; a deleted hand's marker stays in the template."""
+        hand = self.hand
+        classes = "hand" + (" deleted" if self.deleted else "") + (
+            " premium" if hand.premium_described else "") + (
+            " mismatch" if self.mismatch_open else "")
+        parts = [
+            format_html('<a class="hand-no" href="?hand={}#hand" title="{}">{}.</a>',
+                        hand.number, gettext("Details"), hand.number),
+            format_html(' <span class="hand-desc">{}</span>', hand.description)]
+        if self.declarer_name:
+            parts.append(format_html(' <span class="muted hand-who">({})</span>',
+                                     self.declarer_name))
+        if hand.premium_described:
+            parts.append(format_html(' <span class="pill pb50">{}</span>', gettext("50+ PB")))
+        if hand.premium_pending:
+            parts.append(format_html(' <span class="pill warn">{}</span>',
+                                     gettext("PB wait for the referee")))
+        if self.mismatch_open:
+            parts.append(format_html(' <span class="pill bad">{}</span>',
+                                     gettext("differs from the paper")))
+        elif hand.mismatch:
+            parts.append(format_html(' <span class="pill">{}</span>',
+                                     gettext("difference accepted")))
+        if self.deleted:
+            parts.append(format_html(
+                ' <span class="pill">{}</span> <span class="muted">{}{}</span>',
+                gettext("deleted"), hand.delete_reason,
+                f" – {self.deleted_by}" if self.deleted_by else ""))
+        return format_html(
+            '<tbody id="hand-{}" class="{}">\n<tr class="desc"><td colspan="{}">{}</td></tr>\n'
+            '<tr class="amounts">{}</tr>\n</tbody>',
+            hand.number, classes, len(self.cells), mark_safe("".join(parts)),
+            mark_safe("".join(cell.html for cell in self.cells)))
 
 
 def _cells(page: SheetPage, hand: HandRecord, account_row: AccountRow | None) -> list[Cell]:

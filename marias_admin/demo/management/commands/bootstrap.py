@@ -5,8 +5,10 @@ tournament can be added to :meth:`Command.handle` behind an option like ``--no-d
 
 1. :func:`ensure_admin` — make sure the superuser ``admin`` exists and we know its password.
 2. Unless ``--no-demo``: load the demo tournaments, each once — ČSM (24 players, round 1
-   seated; :mod:`marias_admin.demo.csm`) and SZMK (30 players, six rounds played and
-   confirmed; :mod:`marias_admin.demo.szmk`) — and print their URLs.
+   seated; :mod:`marias_admin.demo.csm`), SZMK (30 players, six rounds played and
+   confirmed; :mod:`marias_admin.demo.szmk`), ČSM volený (13 players, two rounds played) and
+   pagat (10 players, round 1 played; both :mod:`marias_admin.demo.voleny`) — and print their
+   URLs.
 3. Print the login and the admin URL.
 
 The password comes from ``MARIAS_ADMIN_PASSWORD`` if set (and is then applied every run), or
@@ -97,12 +99,19 @@ class Command(BaseCommand):
     def _load_demos(self, admin: object) -> None:
         from marias_admin.demo.csm import load_csm_demo
         from marias_admin.demo.szmk import load_szmk_demo
+        from marias_admin.demo.voleny import load_csm_voleny_demo, load_pagat_demo
 
         csm = load_csm_demo(admin)
         self.stdout.write(f"Demo: {SITE_URL}/tournaments/{csm.pk}/")
         szmk = load_szmk_demo(admin)
         self.stdout.write(f"Demo SZMK: {SITE_URL}/tournaments/{szmk.pk}/ "
                           f"(standings: {SITE_URL}/t/{szmk.pk}/standings/)")
+        voleny = load_csm_voleny_demo(admin)
+        self.stdout.write(f"Demo ČSM volený: {SITE_URL}/tournaments/{voleny.pk}/ "
+                          f"(standings: {SITE_URL}/t/{voleny.pk}/standings/)")
+        pagat = load_pagat_demo(admin)
+        self.stdout.write(f"Demo pagat: {SITE_URL}/tournaments/{pagat.pk}/ "
+                          f"(standings: {SITE_URL}/t/{pagat.pk}/standings/)")
 
     def _print_login(self, login: AdminLogin) -> None:
         if login.created:

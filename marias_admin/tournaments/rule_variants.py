@@ -1,0 +1,189 @@
+"""The documented rule variants an organiser may tick, as JSON overrides of the preset.
+
+``Tournament.ruleset_overrides`` holds keyword arguments of :meth:`Ruleset.override` in a
+JSON form: enum values as their text, ``rates`` as a partial mapping, and the ladder as the
+codes of the preset's rungs it keeps (a tuple of ``Rung`` objects does not go into a JSON
+field). :func:`override_kwargs` turns the stored form back into what ``override`` takes.
+
+Each variant is one documented reading or option of its rules: pagat's named variants
+(``scoring.presets.pagat_voleny.VARIANTS``, pagat L99-106) and the ČSM volený readings whose
+other option docs/csm-voleny.md names ("Readings where the text is silent"). Two variants that
+set the same option differently exclude each other; one whose changes another already makes
+is refused as well, so that the ticked boxes always read back as they were ticked.
+
+No model imports here: the tournament model builds its ruleset with this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.presets import get_preset
+from scoring.presets.pagat_voleny import VARIANTS as PAGAT_VARIANTS
+from scoring.ruleset import Ruleset, Rung
+
+Flat = dict[str, Any]  # "hundred_series" → "arithmetic", "rates.betl" → 15, "ladder" → (…)
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    ruleset_code: str
+    label: Any  # lazy text: what the organiser ticks
+    source: str  # where the rule texts say it (as the rulebooks write it)
+    overrides: Mapping[str, Any]  # JSON form
+
+    @property
+    def flat(self) -> Flat:
+        return flatten(self.overrides)
+
+
+def to_json(value: Any) -> Any:
+    """An override value in its stored form: enum → text, rungs → their codes, sets → lists."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Rung):
+        return value.code
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(to_json(v) for v in value)
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return value
+
+
+def flatten(overrides: Mapping[str, Any]) -> Flat:
+    """``{"rates": {"betl": 15}}`` → ``{"rates.betl": 15}``; lists become tuples (comparable)."""
+    flat: Flat = {}
+    for key, value in overrides.items():
+        if key == "rates" and isinstance(value, Mapping):
+            flat.update({f"rates.{k}": v for k, v in value.items()})
+        else:
+            flat[key] = tuple(value) if isinstance(value, list) else value
+    return flat
+
+
+def unflatten(flat: Mapping[str, Any]) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    for key, value in sorted(flat.items()):
+        if key.startswith("rates."):
+            overrides.setdefault("rates", {})[key.removeprefix("rates.")] = value
+        else:
+            overrides[key] = list(value) if isinstance(value, tuple) else value
+    return overrides
+
+
+# pagat L99-106 (docs/pagat-voleny.md "Variants"): the engine's overrides in their JSON form.
+_PAGAT = (
+    ("arithmetic_hundreds", _("A hundred grows by its own value with each ten "
+                              "(4+4+4+4: 130 is 16 units)"), "pagat L101"),
+    ("half_step_hundreds", _("A hundred grows by half its value with each ten "
+                             "(4+2+2+2: 130 is 10 units)"), "pagat L101"),
+    ("killed_seven", _("An announced seven beaten in the last trick costs 3 units "
+                       "(6 fleked)"), "pagat L103"),
+    ("no_open_contracts", _("No open betl or durch"), "pagat L99"),
+    ("csm_values", _("ČSM values: betl 15 and durch 30 units, no open contracts"), "pagat L100"),
+)
+
+# docs/csm-voleny.md "Readings where the text is silent": the other option of each reading the
+# text leaves open, as the organiser may choose it.
+_CSM_VOLENY = (
+    ("hundred_marriage_best", _("An announced sto counts the best marriage, not the first one "
+                                "announced"),
+     "ČSM obecná pravidla IV.4 (against VII.1 L240-241)", {"hundred_marriage": "best"}),
+    ("hundred_with_game", _("A sto announced against the declarer does not replace the hra: "
+                            "the hra is paid as well"),
+     "ČSM obecná pravidla V.7 (silent; research/variants.md §2.6.5)",
+     {"hundred_replaces_game": False}),
+    ("flek_per_defender_no_trumps", _("A flek on betl or durch binds only the defender who "
+                                      "says it"),
+     "ČSM volený 2007 B/15 (research/csm.md §4.2)", {"flek_binding_no_trumps": "per_defender"}),
+)
+
+VARIANTS: tuple[Variant, ...] = (
+    *(Variant(name, "pagat-voleny", label, source, to_json(PAGAT_VARIANTS[name]))
+      for name, label, source in _PAGAT),
+    *(Variant(name, "csm-voleny", label, source, overrides)
+      for name, label, source, overrides in _CSM_VOLENY),
+)
+BY_NAME = {v.name: v for v in VARIANTS}
+
+
+def variants_for(ruleset_code: str) -> tuple[Variant, ...]:
+    return tuple(v for v in VARIANTS if v.ruleset_code == ruleset_code)
+
+
+def rulesets_with_variants() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v.ruleset_code for v in VARIANTS))
+
+
+def conflicts(names: Iterable[str]) -> list[tuple[Variant, Variant, str]]:
+    """Pairs of chosen variants that cannot both be ticked: ``(first, second, why)`` with why
+    "exclusive" (they set an option differently) or "included" (the second already makes
+    every change of the first)."""
+    chosen = [BY_NAME[n] for n in names if n in BY_NAME]
+    found = []
+    for i, first in enumerate(chosen):
+        for second in chosen[i + 1:]:
+            a, b = first.flat, second.flat
+            if any(a[k] != b[k] for k in a.keys() & b.keys()):
+                found.append((first, second, "exclusive"))
+            elif a.items() <= b.items():
+                found.append((first, second, "included"))
+            elif b.items() <= a.items():
+                found.append((second, first, "included"))
+    return found
+
+
+def overrides_with(ruleset_code: str, names: Iterable[str],
+                   kept: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The stored overrides for ``names`` (variants of ``ruleset_code``) on top of ``kept``,
+    the overrides that come from no variant (set elsewhere, e.g. by an import)."""
+    flat = flatten(kept or {})
+    for name in names:
+        flat.update(BY_NAME[name].flat)
+    return unflatten(flat)
+
+
+def split(ruleset_code: str, stored: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """Stored overrides → (the variants they make, the rest). A variant counts when all its
+    changes are there and no other such variant makes them all too."""
+    flat = flatten(stored or {})
+    on = [v for v in variants_for(ruleset_code) if v.flat.items() <= flat.items()]
+    on = [v for v in on if not any(v is not w and v.flat.items() < w.flat.items() for w in on)]
+    made = {k for v in on for k in v.flat}
+    return [v.name for v in on], unflatten({k: x for k, x in flat.items() if k not in made})
+
+
+def override_kwargs(preset: Ruleset, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored overrides → keyword arguments of ``preset.override``: the ladder's codes become
+    the preset's rungs (an unknown code raises ``KeyError``)."""
+    kwargs = dict(stored)
+    ladder = kwargs.get("ladder")
+    if isinstance(ladder, list | tuple) and all(isinstance(c, str) for c in ladder):
+        rungs = {r.code: r for r in preset.ladder}
+        kwargs["ladder"] = tuple(rungs[code] for code in ladder)
+    return kwargs
+
+
+def describe(ruleset_code: str, stored: Mapping[str, Any]) -> list[Any]:
+    """The tournament's variants in words, then any other override as "option = value"."""
+    names, rest = split(ruleset_code, stored)
+    lines: list[Any] = [BY_NAME[n].label for n in names]
+    lines += [f"{key} = {value}" for key, value in sorted(flatten(rest).items())]
+    return lines
+
+
+def check(ruleset_code: str, stored: Mapping[str, Any]) -> Ruleset:
+    """The preset with ``stored`` applied; raises ``ValueError`` naming what is wrong."""
+    preset = get_preset(ruleset_code)
+    try:
+        return preset.override(**override_kwargs(preset, stored))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(str(error)) from error
