@@ -24,16 +24,20 @@ _PARTS_CS = {
     "silent_hundred_tens": "tiché sto nad 100",
     "seven_against": "sedma proti",  # obecná pravidla VII.1: announced by the defence
     "hundred_against": "sto proti",
+    "nine": "devítka",  # SloapSlam čtyřka L28-32: honers
+    "eight": "osma",
+    "seven_points": "body schválené sedmy",  # L64-68: money per premium point
 }
 _PARTS_EN = {"game": "game", "silent_seven": "silent seven", "two_sevens": "two sevens",
              "silent_hundred_tens": "silent hundred past 100", "seven_against": "seven against",
-             "hundred_against": "hundred against"}
+             "hundred_against": "hundred against", "seven_points": "points of the seven"}
 _PARTS_SK = {"silent_hundred_tens": "tichá stovka nad 100", "hundred_against": "stovka proti"}
 
 
 # The participle agrees with the part's name (hra uhrána, sto uhráno, betl uhrán, malý uhraný).
 _GENDER = {"hra": "f", "sedma": "f", "tichá sedma": "f", "stovka": "f", "sto": "n",
            "tichá stovka nad 100": "f", "sedma proti": "f", "stovka proti": "f",
+           "devítka": "f", "osma": "f", "body schválené sedmy": "p",
            "betl": "m", "durch": "m", "malý": "m", "veľký": "m", "dvě sedmy": "p"}
 _PARTICIPLES = {
     "cs": {"f": ("uhrána", "prohrána"), "n": ("uhráno", "prohráno"), "m": ("uhrán", "prohrán"),

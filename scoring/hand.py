@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.types import COMPONENT_ORDER, Component, Side, Suit
+from scoring.types import COMPONENT_ORDER, Component, Rank, Side, Suit
 
 Seat = int
 CARD_POINTS_TOTAL = 90  # aces and tens 80, last trick 10 (obecná pravidla III.1)
@@ -96,12 +96,36 @@ class Announcement:
 
 
 @dataclass(frozen=True)
+class Honour:
+    """An announced honer of the čtyřka (SloapSlam L28-32): the trump nine must take trick 6,
+    the trump eight trick 7 (the trump seven, trick 8, is the contract's sedma).
+
+    ``by`` announced it; ``trumps`` he held (the rate is raised on 3 or fewer, L30, L46);
+    ``raises`` its own doubling chain (the other side says flek); ``won``: the honer took its
+    trick (None in a hand not played, where it is conceded).
+    """
+
+    rank: Rank  # Rank.NINE or Rank.EIGHT
+    by: Seat
+    trumps: int | None = None
+    level: int = 0
+    raises: tuple[Seat, ...] = ()
+    won: bool | None = None
+
+
+HONOUR_ORDER: tuple[Rank, ...] = (Rank.NINE, Rank.EIGHT)  # trick 6, then trick 7 (L32)
+
+
+@dataclass(frozen=True)
 class Renonc:
     code: str  # a code of the ruleset's catalogue, e.g. "E.2.a" (ČSM 2023)
     offender: Seat
     # SZMK D.1: the offender's first menší of the round is not paid. Set by
     # :func:`scoring.table_round.mark_forgiven`, which sees the whole round.
     forgiven: bool = False
+    # SloapSlam křížový D1-D4 (L254-260): the innocent side had the hand played out
+    # (dohrávka); the recorded results are the dohrávka's and the offender pays the paušál only
+    played_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +152,19 @@ class PremiumFacts:
     betl_six_card_single_catcher: int = 0  # six-card suits with a single catcher
     durch_unsolid_suits: int = 0
     defender_claims: tuple[Seat, ...] = ()  # defenders whose flek earns PB (betl, durch)
+    # Per-seat PB tables (SloapSlam křížový L214): the trumps of other seats than the
+    # declarer's (his are ``trumps``), as (seat, count) pairs in seat order
+    seat_trumps: tuple[tuple[Seat, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat_trumps", tuple(sorted(dict(self.seat_trumps).items())))
+
+    def trumps_of(self, seat: Seat, declarer: Seat) -> int | None:
+        """The trumps ``seat`` held: ``seat_trumps``, else ``trumps`` for the declarer."""
+        for s, count in self.seat_trumps:
+            if s == seat:
+                return count
+        return self.trumps if seat == declarer else None
 
     @property
     def is_empty(self) -> bool:
@@ -168,6 +205,23 @@ class Hand:
     announcements: tuple[Announcement, ...] = ()
     # The declarer's announced seven was beaten in the last trick (pagat L103)
     seven_killed: bool = False
+    # Křížový (obecná pravidla VII.2): all four play and nobody sits out. Set from
+    # ``Ruleset.partnerships`` by the parsers, and by settle/validate for a hand built bare.
+    all_play: bool = False
+    # The called partner (L243-245), None when the declarer plays alone (1v3)
+    partner: Seat | None = None
+    # The rank the forehand called (L243), for the audit
+    called_rank: Rank | None = None
+    # Durch s chytrým (L251-253): the seat that took trick 8; it joins the declarer's side
+    # when the durch is won (the declarer himself: he took all eight, 1v3)
+    trick8: Seat | None = None
+    # Honers announced (SloapSlam čtyřka L28-32), nine before eight
+    honours: tuple[Honour, ...] = ()
+    # Defenders whose flek was compulsory (trhák, SloapSlam B/19 L204): B/10 does not make
+    # them pay for their partners
+    forced_flekers: tuple[Seat, ...] = ()
+    # Renoncs during a dohrávka (SloapSlam D4 L260): each costs its paušál only
+    further_renoncs: tuple[Renonc, ...] = ()
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:
@@ -175,7 +229,8 @@ class Hand:
         # A recorded chain of raises fixes the level and the defenders who joined it.
         canonical = (
             Doubling(d.component, d.level or len(d.raises),
-                     tuple(sorted(set(d.by or (s for s in d.raises if s != self.declarer)))),
+                     tuple(sorted(set(d.by or (s for s in d.raises
+                                               if s not in (self.declarer, self.partner))))),
                      tuple(sorted(d.per_defender)), tuple(d.raises))
             for d in self.doublings
         )
@@ -191,6 +246,12 @@ class Hand:
                          a.killed)
             for a in self.announcements))
         object.__setattr__(self, "incorrect_flek_by", tuple(sorted(set(self.incorrect_flek_by))))
+        object.__setattr__(self, "honours", tuple(sorted(
+            (Honour(h.rank, h.by, h.trumps, h.level or len(h.raises), tuple(h.raises), h.won)
+             for h in self.honours),
+            key=lambda h: HONOUR_ORDER.index(h.rank) if h.rank in HONOUR_ORDER else 9)))
+        object.__setattr__(self, "forced_flekers", tuple(sorted(set(self.forced_flekers))))
+        object.__setattr__(self, "further_renoncs", tuple(self.further_renoncs))
         if self.incorrect_flek_by:
             object.__setattr__(self, "doublings_cancelled", True)
 
@@ -202,7 +263,33 @@ class Hand:
 
     @property
     def sitter(self) -> Seat | None:
-        return self.dealer if self.players == 4 else None
+        return self.dealer if self.players == 4 and not self.all_play else None
+
+    @property
+    def side_partner(self) -> Seat | None:
+        """The declarer's partner for the payment: the called one, or in a won durch s
+        chytrým the player who took trick 8 (obecná pravidla VII.2 L251-253)."""
+        if self.partner is not None:
+            return self.partner
+        if self.trick8 is not None and self.trick8 != self.declarer and self.durch_won:
+            return self.trick8
+        return None
+
+    @property
+    def declaring_side(self) -> tuple[Seat, ...]:
+        """The declarer and his partner, if any (the volící strana, obecná pravidla I)."""
+        partner = self.side_partner
+        return (self.declarer,) if partner is None else tuple(sorted((self.declarer, partner)))
+
+    def receiver(self, payer: Seat) -> Seat:
+        """Who of the declaring side settles with ``payer`` (VII.2 L248-250: one of the
+        losing pair pays one of the winners). The payers in seat order from the declarer
+        clockwise: the first settles with the declarer, the second with his partner."""
+        partner = self.side_partner
+        if partner is None:
+            return self.declarer
+        order = sorted(self.payers, key=lambda s: (s - self.declarer) % self.players)
+        return self.declarer if payer == order[0] else partner
 
     @property
     def forehand(self) -> Seat:
@@ -215,8 +302,9 @@ class Hand:
 
     @property
     def payers(self) -> tuple[Seat, ...]:
-        """Everyone but the declarer; the sitter settles as a defender (ČSM 2023 B.2)."""
-        return tuple(s for s in self.seats if s != self.declarer)
+        """Everyone but the declaring side; the sitter settles as a defender (ČSM 2023 B.2)."""
+        side = self.declaring_side
+        return tuple(s for s in self.seats if s not in side)
 
     @property
     def defenders(self) -> tuple[Seat, ...]:

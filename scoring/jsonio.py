@@ -15,6 +15,7 @@ from scoring.hand import (
     Announcement,
     Doubling,
     Hand,
+    Honour,
     Late,
     Marriage,
     Points,
@@ -25,7 +26,7 @@ from scoring.hand import (
 from scoring.premium.tables import pb_out
 from scoring.ruleset import Ruleset
 from scoring.settle import Settlement
-from scoring.types import Component, Side, Suit
+from scoring.types import Component, Rank, Side, Suit
 
 E = TypeVar("E", bound=Enum)
 
@@ -34,7 +35,8 @@ _HAND_FIELDS = {
     "doublings", "points", "game_won", "seven_won", "silent_seven", "betl_won", "durch_won",
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
     "doublings_cancelled", "incorrect_flek_by", "late", "unannounced_marriage",
-    "announcements", "seven_killed",
+    "announcements", "seven_killed", "all_play", "partner", "called_rank", "trick8",
+    "honours", "forced_flekers", "further_renoncs",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -123,7 +125,42 @@ def hand_from_dict(data: Any) -> Hand:
                                   lambda v: _marriage(v, "unannounced_marriage")),
         announcements=_announcements(data.get("announcements") or []),
         seven_killed=bool(_opt_bool(data.get("seven_killed"), "seven_killed")),
+        all_play=bool(_opt_bool(data.get("all_play"), "all_play")),
+        partner=_opt(data.get("partner"), lambda v: _int(v, "partner")),
+        called_rank=_opt(data.get("called_rank"), lambda v: _enum(Rank, v, "called_rank")),
+        trick8=_opt(data.get("trick8"), lambda v: _int(v, "trick8")),
+        honours=_honours(data.get("honours") or []),
+        forced_flekers=_seats(data.get("forced_flekers") or [], "forced_flekers"),
+        further_renoncs=_further_renoncs(data.get("further_renoncs") or []),
     )
+
+
+def _honours(value: Any) -> tuple[Honour, ...]:
+    """Honers of the čtyřka: [{"rank": "nine", "by": 1, "trumps": 5, "won": true}, ...]."""
+    if not isinstance(value, list):
+        raise _fail("json_type", "honours", expected="list")
+    result = []
+    for index, item in enumerate(value):
+        field = f"honours.{index}"
+        data = _mapping(item, field)
+        _check_keys(data, {"rank", "by", "trumps", "level", "raises", "won"}, f"{field}.")
+        if "by" not in data:
+            raise _fail("json_missing_field", f"{field}.by", name=f"{field}.by")
+        result.append(Honour(
+            _enum(Rank, data.get("rank"), f"{field}.rank"),
+            _int(data["by"], f"{field}.by"),
+            None if data.get("trumps") is None else _int(data["trumps"], f"{field}.trumps"),
+            _int(data.get("level", 0), f"{field}.level"),
+            _seats(data.get("raises") or [], f"{field}.raises"),
+            _opt_bool(data.get("won"), f"{field}.won"),
+        ))
+    return tuple(result)
+
+
+def _further_renoncs(value: Any) -> tuple[Renonc, ...]:
+    if not isinstance(value, list):
+        raise _fail("json_type", "further_renoncs", expected="list")
+    return tuple(_renonc(item, f"further_renoncs.{index}") for index, item in enumerate(value))
 
 
 def _announcements(value: Any) -> tuple[Announcement, ...]:
@@ -226,20 +263,21 @@ def _silent_seven(value: Any) -> SilentSeven:
     return SilentSeven(_enum(Side, data.get("side"), "silent_seven.side"), won)
 
 
-def _renonc(value: Any) -> Renonc:
-    data = _mapping(value, "renonc")
-    _check_keys(data, {"code", "offender", "forgiven"}, "renonc.")
+def _renonc(value: Any, field: str = "renonc") -> Renonc:
+    data = _mapping(value, field)
+    _check_keys(data, {"code", "offender", "forgiven", "played_out"}, f"{field}.")
     code = data.get("code")
     if not isinstance(code, str):
-        raise _fail("json_type", "renonc.code", expected="text")
-    return Renonc(code, _int(data.get("offender"), "renonc.offender"),
-                  bool(_opt_bool(data.get("forgiven"), "renonc.forgiven")))
+        raise _fail("json_type", f"{field}.code", expected="text")
+    return Renonc(code, _int(data.get("offender"), f"{field}.offender"),
+                  bool(_opt_bool(data.get("forgiven"), f"{field}.forgiven")),
+                  bool(_opt_bool(data.get("played_out"), f"{field}.played_out")))
 
 
 def _premium(value: Any) -> PremiumFacts:
     data = _mapping(value, "premium")
     allowed = {*_PREMIUM_INTS, *_PREMIUM_BOOLS, *_PREMIUM_COUNTS, "non_trump_marriage",
-               "defender_claims"}
+               "defender_claims", "seat_trumps"}
     _check_keys(data, allowed, "premium.")
     values: dict[str, Any] = {}
     for name in _PREMIUM_INTS:
@@ -256,6 +294,13 @@ def _premium(value: Any) -> PremiumFacts:
     if not isinstance(claims, list):
         raise _fail("json_type", "premium.defender_claims", expected="list of seats")
     values["defender_claims"] = tuple(_int(s, "premium.defender_claims") for s in claims)
+    # SloapSlam křížový L214: {"2": 3, "4": 2}, the trumps of seats other than the declarer's
+    seat_trumps = data.get("seat_trumps") or {}
+    if not isinstance(seat_trumps, Mapping):
+        raise _fail("json_type", "premium.seat_trumps", expected="object")
+    values["seat_trumps"] = tuple(
+        (_seat_key(k, f"premium.seat_trumps.{k}"), _int(v, f"premium.seat_trumps.{k}"))
+        for k, v in seat_trumps.items())
     return PremiumFacts(**values)
 
 
@@ -298,6 +343,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
                          "non_trump_marriage", "defender_claims")
             if (v := getattr(facts, name)) != getattr(default, name)
         }
+        if facts.seat_trumps:
+            data["premium"]["seat_trumps"] = {str(s): n for s, n in facts.seat_trumps}
     if hand.laid_down:
         data["laid_down"] = True
     if hand.not_played:
@@ -306,6 +353,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         data["renonc"] = {"code": hand.renonc.code, "offender": hand.renonc.offender}
         if hand.renonc.forgiven:
             data["renonc"]["forgiven"] = True
+        if hand.renonc.played_out:
+            data["renonc"]["played_out"] = True
     if hand.late is not None:
         data["late"] = {"seat": hand.late.seat, "minutes": hand.late.minutes}
     if hand.unannounced_marriage is not None:
@@ -314,11 +363,39 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         data["announcements"] = [_announcement_out(a) for a in hand.announcements]
     if hand.seven_killed:
         data["seven_killed"] = True
+    if hand.all_play:  # křížový (obecná pravidla VII.2)
+        data["all_play"] = True
+    if hand.partner is not None:
+        data["partner"] = hand.partner
+    if hand.called_rank is not None:
+        data["called_rank"] = hand.called_rank.value
+    if hand.trick8 is not None:
+        data["trick8"] = hand.trick8
+    if hand.honours:  # SloapSlam čtyřka L28-32
+        data["honours"] = [_honour_out(h) for h in hand.honours]
+    if hand.forced_flekers:  # SloapSlam B/19
+        data["forced_flekers"] = list(hand.forced_flekers)
+    if hand.further_renoncs:  # SloapSlam D4
+        data["further_renoncs"] = [{"code": r.code, "offender": r.offender}
+                                   for r in hand.further_renoncs]
     if hand.incorrect_flek_by:
         data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
     elif hand.doublings_cancelled:
         data["doublings_cancelled"] = True
     return data
+
+
+def _honour_out(h: Honour) -> dict[str, Any]:
+    out: dict[str, Any] = {"rank": h.rank.value, "by": h.by}
+    if h.trumps is not None:
+        out["trumps"] = h.trumps
+    if h.raises:
+        out["raises"] = list(h.raises)
+    elif h.level:
+        out["level"] = h.level
+    if h.won is not None:
+        out["won"] = h.won
+    return out
 
 
 def _announcement_out(a: Announcement) -> dict[str, Any]:

@@ -220,6 +220,50 @@ READINGS += (
 )
 
 
+def _krizovy(ruleset: Ruleset) -> bool:
+    """Partnership games: all four play (ČSM obecná pravidla VII.2)."""
+    return ruleset.partnerships
+
+
+READINGS += (
+    Reading(
+        "partner_even_raises",
+        "Who of the declaring pair may say the even raises (re, boty)?",
+        (
+            Option(True, "the declarer or his called partner",
+                   "ČSM obecná pravidla VII.2 L246-248 reserve only the odd raises to the "
+                   "defence (research/variants.md §3.1 default)"),
+            Option(False, "only the declarer", "a stricter reading of L246-247 (the partner "
+                   "must not flek the declarer's contracts at all)"),
+        ),
+        applies=_krizovy,
+    ),
+    Reading(
+        "renonc_offender_pays_side",
+        "A renonc in 2v2: who pays the game of the offending side?",
+        (
+            Option(True, "the offender pays it to both opponents, his partner pays nothing",
+                   "ČSM obecná pravidla VI.3 L227 (for all players of his side); "
+                   "research/variants.md §3.2, §3.4.9"),
+            Option(False, "each player of the offending side pays his own opponent",
+                   "the pair-wise payment of VII.2 L248-250 applied unchanged"),
+        ),
+        applies=_krizovy,
+    ),
+    Reading(
+        "rates.durch",
+        "Durch (also durch s chytrým) in units of the base",
+        (
+            Option(30, "30 units (betl 15)", "ČSM obecná pravidla V.2 L152-153"),
+            Option(20, "20 units (betl 10: override rates.betl too)",
+                   "secondary: ČSM křížový volený 2007, sloapslam.cz, Pražská liga "
+                   "(research/variants.md §9.2)"),
+        ),
+        applies=_krizovy,
+    ),
+)
+
+
 def readings(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The readings that matter for ``ruleset``, each with its value and sources."""
     return [r.as_dict(ruleset) for r in READINGS if r.applies(ruleset)]

@@ -18,9 +18,11 @@ from typing import Any
 from scoring.types import (
     Component,
     FlekBinding,
+    FlekerLiability,
     HandEffect,
     HundredMarriage,
     IncorrectFlekVoids,
+    Rank,
     RenoncGameValue,
     RenoncKind,
     Series,
@@ -45,6 +47,9 @@ class Rung:
     # Otevřený betl/durch (pagat L30-33): the declarer's cards go face up after trick 1; the
     # parts are betl or durch, paid at the open rates of :class:`Rates`.
     open: bool = False
+    # Durch s chytrým (obecná pravidla VII.2 L251-253): the declarer needs tricks 1-7 only;
+    # whoever takes trick 8 (``Hand.trick8``) is on his side for the payment.
+    clever: bool = False
 
     @property
     def has_trumps(self) -> bool:
@@ -81,6 +86,20 @@ class Rates:
     # pagat L103 (variant): an announced seven beaten in the last trick ("vernichtete
     # Sieben") costs this instead of ``seven``; None: the same as any lost seven
     seven_killed: int | None = None
+    # SloapSlam čtyřka L28-30: an announced (or accepted) osma or devítka, plain / hearts, and
+    # the raised rate on 3 or fewer trumps of its announcer (hearts 6, not 8)
+    honour: int = 0
+    honour_hearts: int = 0
+    honour_raised: int = 0
+    honour_raised_hearts: int = 0
+    # SloapSlam čtyřka L20, L64-68: money per premium point of an accepted seven not played
+    # ("paušál 2 Kč za bod"), times the hearts factor in hearts ("Č x 2")
+    seven_point: int = 0
+
+    def honour_rate(self, hearts: bool, raised: bool) -> int:
+        if raised:
+            return self.honour_raised_hearts if hearts else self.honour_raised
+        return self.honour_hearts if hearts else self.honour
 
     def component(self, component: Component, hearts: bool, open: bool = False) -> int:
         if open and component is Component.BETL:
@@ -175,6 +194,29 @@ class Ruleset:
     late_minutes_max: int = 10  # SZMK E.5: later than that is a contumation
     language: str = "cs"  # of the sheets and explanations the ruleset's players write
     part_names: tuple[tuple[str, str], ...] = ()  # local names of parts, e.g. betl → malý
+    # Křížový (obecná pravidla VII.2 L243): all four play, nobody sits out, and the declarer may
+    # have a partner (2v2) or play alone (1v3). False: the seat model of the other presets.
+    partnerships: bool = False
+    # Křížový readings (docs/csm-krizovy.md). VII.2 L246-248: odd raises come only from the
+    # defence; True: the even ones (re, boty) from the declarer or his partner, False: only
+    # from the declarer.
+    partner_even_raises: bool = True
+    # A defender's renonc in 2v2 (VI.3 L227 "za všechny hráče své strany"): True: the offender
+    # pays the game to both opponents and his partner nothing; False: each defender pays his own.
+    renonc_offender_pays_side: bool = True
+    # SloapSlam čtyřka (scoring/honours.py): the honers a player may announce (L28-32), the
+    # trump count at or under which their rate is raised (L30), and the premium points of an
+    # accepted seven not played, as (trumps, with the lead, without it) (L62-68)
+    honours: frozenset[Rank] = frozenset()
+    honour_raised_at_most: int = 3
+    accepted_seven_points: tuple[tuple[int, int, int], ...] = ()
+    # SloapSlam křížový B/10 (L186): who pays for a fleked scored game the declaring side won,
+    # and which parts are scored games (the club's PB table, missing, would say)
+    fleker_liability: FlekerLiability = FlekerLiability.NONE
+    scored_components: frozenset[Component] = frozenset()
+    # Money of a player's round rounded to this many smallest units before SB (SloapSlam
+    # Čl. V L274: whole crowns, 100); None: not rounded (scoring.honours.round_money)
+    money_rounding: int | None = None
     overrides: tuple[str, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------------------------
@@ -236,6 +278,7 @@ class Ruleset:
         if "unplayed_rules" in changes:
             changes["unplayed_rules"] = frozenset(
                 UnplayedRule(r) for r in changes["unplayed_rules"])
+        _sets_from_json(changes)
         names = tuple(sorted(set(self.overrides) | set(changes) | ({"rates"} if rates else set())))
         return dataclasses.replace(
             self, code=code or self.code, overrides=names, **changes
@@ -275,6 +318,7 @@ class Ruleset:
                 UnplayedRule(r) for r in values["unplayed_rules"])
         if "incorrect_flek_voids" in values:
             values["incorrect_flek_voids"] = IncorrectFlekVoids(values["incorrect_flek_voids"])
+        _sets_from_json(values)
         values["doubling_names"] = tuple(values["doubling_names"])
         values["concession_rungs"] = frozenset(values["concession_rungs"])
         values["renoncs"] = tuple(
@@ -296,7 +340,20 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "flek_binding_no_trumps": FlekBinding,
     "hundred_marriage": HundredMarriage,
     "renonc_game_value": RenoncGameValue,
+    "fleker_liability": FlekerLiability,
 }
+
+
+def _sets_from_json(values: dict[str, Any]) -> None:
+    """The club presets' collections (SloapSlam) from their JSON form, in place."""
+    if "honours" in values:
+        values["honours"] = frozenset(Rank(r) for r in values["honours"])
+    if "scored_components" in values:
+        values["scored_components"] = frozenset(
+            Component(c) for c in values["scored_components"])
+    if "accepted_seven_points" in values:
+        values["accepted_seven_points"] = tuple(
+            (int(t), int(w), int(wo)) for t, w, wo in values["accepted_seven_points"])
 
 
 def _plain(value: Any) -> Any:

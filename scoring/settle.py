@@ -8,7 +8,7 @@ Everything is integer arithmetic in the smallest currency unit, and every hand s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -16,11 +16,28 @@ from scoring.errors import Problem
 from scoring.explain import Line
 from scoring.formatting import Money
 from scoring.hand import Announcement, Hand, Marriage, Seat
-from scoring.premium import PremiumAward, get_table, needs_sheet_description, premium_points
+from scoring.honours import (
+    conceded_hand,
+    honour_line,
+    liable_flekers,
+    presumed_result,
+    presumed_transfers,
+    seven_points_line,
+)
+from scoring.premium import (
+    PremiumAward,
+    SeatPremiumTable,
+    get_any_table,
+    needs_sheet_description,
+    premium_points,
+    seat_premium_points,
+)
+from scoring.premium.registry import AnyTable
 from scoring.ruleset import CONCESSION, Ruleset, Rung
 from scoring.types import (
     COMPONENT_ORDER,
     Component,
+    FlekerLiability,
     HandEffect,
     HundredMarriage,
     IncorrectFlekVoids,
@@ -31,6 +48,7 @@ from scoring.types import (
     UnplayedRule,
 )
 from scoring.validate import (
+    for_ruleset,
     game_won_on_points,
     renonc_loses_hand,
     renonc_rule,
@@ -52,8 +70,14 @@ class Settlement:
     premium_described: bool  # 50+ PB: description and signature on the sheet (ČSM 2023 B.3)
 
 
-def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
-    """Settle one recorded hand; raises :class:`scoring.errors.ScoringError` on bad input."""
+def settle(hand: Hand, ruleset: Ruleset, *,
+           premium_tables: Iterable[AnyTable] = ()) -> Settlement:
+    """Settle one recorded hand; raises :class:`scoring.errors.ScoringError` on bad input.
+
+    ``premium_tables``: loaded PB tables, found by ``Ruleset.premium_table`` before the shipped
+    ones (an organiser's table, or a test's).
+    """
+    hand = for_ruleset(hand, ruleset)
     warnings = list(validate(hand, ruleset))
     money = {seat: 0 for seat in hand.seats}
     lines: list[Line] = []
@@ -67,6 +91,11 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
         if unplayed is UnplayedRule.QUIET_TRUMP_GAME:
             # pagat L96: not played; the forehand (the declarer) is paid the game.
             _settle_quiet_game(hand, ruleset, rung, money, lines)
+        elif unplayed in (UnplayedRule.HONOURS_CONCEDED, UnplayedRule.FLEKED_WITHOUT_RE):
+            # SloapSlam čtyřka L20-24, křížový B/20 L206: each part conceded as it stands.
+            lines.append(Line(unplayed.value, value=0))
+            conceded, won = conceded_hand(hand, rung, unplayed)
+            _settle_contract(conceded, ruleset, rung, won, money, lines)
         else:
             # Obecná pravidla V.12: the fleked hra and the accepted sedma cancel out.
             lines.append(Line("not_played", value=0))
@@ -89,9 +118,16 @@ def settle(hand: Hand, ruleset: Ruleset) -> Settlement:
                               params={"value": hand.unannounced_marriage.value}))
         _settle_contract(hand, ruleset, rung, won, money, lines)
         if ruleset.premium_table is not None:
-            award = premium_points(hand, rung, won, get_table(ruleset.premium_table))
-            warnings.extend(award.warnings)
-            pending, described = _grant_premium(hand, ruleset, award, premium, lines)
+            table = get_any_table(ruleset.premium_table, premium_tables)
+            if isinstance(table, SeatPremiumTable):
+                # SloapSlam křížový (L212-216, B/10): PB per seat, minus points included
+                award = seat_premium_points(hand, rung, won, table)
+                warnings.extend(award.warnings)
+                pending, described = _grant_seat_premium(hand, ruleset, award, premium, lines)
+            else:
+                award = premium_points(hand, rung, won, table)
+                warnings.extend(award.warnings)
+                pending, described = _grant_premium(hand, ruleset, award, premium, lines)
     _settle_penalty(hand, ruleset, money, lines)
     _settle_incorrect_flek(hand, ruleset, money, lines)
     _settle_late(hand, ruleset, money, lines)
@@ -116,7 +152,8 @@ def _components_won(hand: Hand, ruleset: Ruleset, rung: Rung) -> dict[Component,
     if renonc_loses_hand(hand, ruleset):
         # ČSM 2023 E.6.b: the offending side loses every component, whatever the cards say.
         assert hand.renonc is not None
-        return dict.fromkeys(rung.components, hand.renonc.offender != hand.declarer)
+        return dict.fromkeys(rung.components,
+                             hand.renonc.offender not in hand.declaring_side)
     won: dict[Component, bool] = {}
     for component in rung.components:
         if component is Component.HUNDRED:
@@ -262,13 +299,34 @@ def _settle_contract(
     if capped and not all(_void_for(hand, ruleset, p) for p in hand.payers):
         lines.append(Line("doubling_capped", params={"cap": ruleset.cap_for(capped[0].component)}))
 
-    if renonc_loses_hand(hand, ruleset) and hand.renonc and hand.renonc.offender != hand.declarer:
-        # ČSM 2023 E.6.c: a defender who offends pays the declarer for his whole side.
+    if renonc_loses_hand(hand, ruleset) and hand.renonc and (
+            hand.renonc.offender not in hand.declaring_side or hand.side_partner is not None):
+        # ČSM 2023 E.6.c, obecná VI.3 L227: the offender pays for his whole side; in 2v2
+        # (VII.2) he pays both opponents and his partner pays nothing.
         offender = hand.renonc.offender
-        amount = sum(owed.values())
-        _transfer(money, frm=offender, to=hand.declarer, amount=amount)
-        lines.append(Line("renonc_pays_for_side", value=amount, params={"seat": offender}))
+        if hand.side_partner is None or ruleset.renonc_offender_pays_side:
+            defender = offender not in hand.declaring_side
+            for payer, amount in owed.items():
+                frm, to = (offender, hand.receiver(payer)) if defender else (payer, offender)
+                _transfer(money, frm=frm, to=to, amount=amount)
+            total = sum(owed.values())
+            if hand.side_partner is None:
+                lines.append(Line("renonc_pays_for_side", value=total,
+                                  params={"seat": offender}))
+            else:
+                each = next(iter(owed.values()))
+                lines.append(Line("renonc_pays_for_pair", value=each if defender else -each,
+                                  params={"seat": offender}))
+            return
+    if presumed_result(hand, ruleset):
+        # SloapSlam čtyřka L38: the presumed play, paid by the offender for his side.
+        assert hand.renonc is not None
+        lines.append(Line("renonc_presumed", value=0, params={"seat": hand.renonc.offender}))
+        for frm, to, amount in presumed_transfers(hand, owed):
+            _transfer(money, frm=frm, to=to, amount=amount)
         return
+    if ruleset.scored_components and not hand.laid_down:
+        owed = _fleker_liability(hand, ruleset, rung, won, owed, money, lines)
     if hand.laid_down and flekers:
         unfleked = {
             seat: _capped(sum(p.value for p in _component_lines(
@@ -279,7 +337,54 @@ def _settle_contract(
         _settle_laid_down(hand, owed, unfleked, flekers, share_cap, money, lines)
         return
     for payer, amount in owed.items():
-        _transfer(money, frm=payer, to=hand.declarer, amount=amount)
+        # VII.2 L248-250: in 2v2 each payer settles with one of the declaring pair.
+        _transfer(money, frm=payer, to=hand.receiver(payer), amount=amount)
+
+
+def _fleker_liability(hand: Hand, ruleset: Ruleset, rung: Rung, won: Mapping[Component, bool],
+                      owed: Mapping[Seat, int], money: dict[Seat, int],
+                      lines: list[Line]) -> dict[Seat, int]:
+    """SloapSlam B/10 (L186): a scored part the declaring side won and a defender fleked of
+    his own will: every other payer pays only its unfleked value, the flekers the rest.
+
+    Reading (variants.md §5.3, `FlekerLiability.SURPLUS`): the surplus of each non-fleker is
+    shared equally by the flekers and paid to that non-fleker's receiver; odd units go to the
+    first fleker in seat order. ``FLEKERS_PAY_ALL``: the flekers also pay the unfleked value.
+    The limit has already capped each pair's X; what moves is at most what the pair owed.
+    Returns what each payer still pays his own receiver.
+    """
+    rest = dict(owed)
+    if ruleset.fleker_liability is FlekerLiability.NONE:
+        return rest
+    for component in sorted(rung.components, key=COMPONENT_ORDER.index):
+        flekers = liable_flekers(hand, ruleset, component)
+        if not won.get(component) or not flekers:
+            continue
+        for payer in hand.payers:
+            if payer in flekers:
+                continue
+            full = _part_value(hand, ruleset, rung, won, payer, component, unfleked=False)
+            basic = _part_value(hand, ruleset, rung, won, payer, component, unfleked=True)
+            if ruleset.fleker_liability is FlekerLiability.FLEKERS_PAY_ALL:
+                basic = 0
+            moved = min(max(full - basic, 0), max(rest[payer], 0))
+            if not moved:
+                continue
+            rest[payer] -= moved
+            share, odd = divmod(moved, len(flekers))
+            receiver = hand.receiver(payer)
+            for index, fleker in enumerate(flekers):
+                amount = share + (1 if index < odd else 0)
+                _transfer(money, frm=fleker, to=receiver, amount=amount)
+                lines.append(Line("fleker_pays", value=amount, params={"seat": fleker}))
+    return rest
+
+
+def _part_value(hand: Hand, ruleset: Ruleset, rung: Rung, won: Mapping[Component, bool],
+                payer: Seat, component: Component, *, unfleked: bool) -> int:
+    return sum(p.value for p in _component_lines(hand, ruleset, rung, won, payer,
+                                                 unfleked=unfleked)
+               if p.part == component.value)
 
 
 def _limit(ruleset: Ruleset, units: int | None) -> int | None:
@@ -354,6 +459,14 @@ def _component_lines(
     for announcement in hand.announcements:
         result.append(_announcement_line(hand, ruleset, rung, announcement, payer, unfleked,
                                          lost_by_renonc))
+    for honour in hand.honours:  # SloapSlam čtyřka L28-32
+        result.append(honour_line(hand, ruleset, rung, honour, payer, unfleked,
+                                  lost_by_renonc, _void_for(hand, ruleset, payer)))
+    if (Component.SEVEN in rung.components and won.get(Component.SEVEN)
+            and unplayed_rule(hand, ruleset, rung) is UnplayedRule.HONOURS_CONCEDED):
+        points = seven_points_line(hand, ruleset, rung)  # L20, L64-68
+        if points is not None:
+            result.append(points)
     if hand.silent_seven is not None and not lost_by_renonc:
         result.append(_silent_seven_line(hand, ruleset, rung, payer, unfleked))
     return result
@@ -386,7 +499,7 @@ def _announcement_line(hand: Hand, ruleset: Ruleset, rung: Rung, announcement: A
     steps: int | Fraction = 1
     if by_renonc:
         assert hand.renonc is not None
-        won = hand.renonc.offender == hand.declarer
+        won = hand.renonc.offender in hand.declaring_side
         note = "basic_rate"
     elif component is Component.SEVEN:
         won = bool(announcement.won)
@@ -523,12 +636,12 @@ def _settle_laid_down(
     """
     calm = [s for s in hand.payers if s not in flekers]
     for seat in calm:
-        _transfer(money, frm=seat, to=hand.declarer, amount=unfleked[seat])
+        _transfer(money, frm=seat, to=hand.receiver(seat), amount=unfleked[seat])
     rest = sum(owed.values()) - sum(unfleked[s] for s in calm)
     share, odd = divmod(rest, len(flekers))
     for index, seat in enumerate(flekers):
         amount = _capped(share + (1 if index < odd else 0), share_cap)
-        _transfer(money, frm=seat, to=hand.declarer, amount=amount)
+        _transfer(money, frm=seat, to=hand.receiver(seat), amount=amount)
         lines.append(Line("laid_down_fleker", value=amount, params={"seat": seat}))
 
 
@@ -557,13 +670,20 @@ def _settle_penalty(
         lines.append(Line("renonc_forgiven", units=units, value=0,
                           params={"seat": hand.renonc.offender, "code": rule.code}))
         return
-    amount = units * ruleset.base
-    for seat in hand.seats:
-        if seat != hand.renonc.offender:
-            _transfer(money, frm=hand.renonc.offender, to=seat, amount=amount)
-    lines.append(Line("renonc_penalty", units=units, value=-amount,
-                      params={"seat": hand.renonc.offender, "code": rule.code,
-                              "rate": rule.penalty_rate}))
+    for renonc in (hand.renonc, *hand.further_renoncs):
+        # SloapSlam D4 (L260): each renonc of a dohrávka costs its paušál too.
+        extra = ruleset.renonc(renonc.code)
+        assert extra is not None, "validated"
+        units = getattr(ruleset.rates, extra.penalty_rate) if extra.penalty_rate else 0
+        if renonc is not hand.renonc and not units:
+            continue
+        amount = units * ruleset.base
+        for seat in hand.seats:
+            if seat != renonc.offender:
+                _transfer(money, frm=renonc.offender, to=seat, amount=amount)
+        lines.append(Line("renonc_penalty", units=units, value=-amount,
+                          params={"seat": renonc.offender, "code": extra.code,
+                                  "rate": extra.penalty_rate}))
 
 
 def _settle_incorrect_flek(
@@ -634,5 +754,42 @@ def _grant_premium(
     return pending, described
 
 
+def _grant_seat_premium(
+    hand: Hand,
+    ruleset: Ruleset,
+    award: PremiumAward,
+    premium: dict[Seat, Fraction],
+    lines: list[Line],
+) -> tuple[bool, bool]:
+    """SloapSlam D5-D6 (L262-264) for per-seat PB: the offender of a renonc never scores
+    (his minus points stay); after a renonc a game of more than ``premium_referee_threshold``
+    PB scores only by the referee's ruling (``Hand.premium_ruling``). B/1 (L168): 50 and more
+    is described on the sheet."""
+    threshold = ruleset.premium_referee_threshold
+    pending = False
+    big = max((v for v in award.per_seat.values() if v > 0), default=Fraction(0))
+    described = needs_sheet_description(big, threshold)
+    for seat, value in award.per_seat.items():
+        if value > 0 and hand.renonc is not None:
+            if seat == hand.renonc.offender:  # D5 "nemá nárok na body v žádném případě"
+                lines.append(Line("premium_refused_offender", params={"seat": seat,
+                                                                       "pb": value}))
+                continue
+            if hand.premium_ruling is False:
+                lines.append(Line("premium_refused_ruling", params={"seat": seat,
+                                                                     "pb": value}))
+                continue
+            if value > threshold and hand.premium_ruling is None:  # D6 "více jak 50 PB"
+                pending = True
+                lines.append(Line("premium_pending", params={"seat": seat, "pb": value}))
+                continue
+        premium[seat] += value
+    for item in award.lines:
+        lines.append(Line("premium", params={"seat": item.seat, "pb": item.value,
+                                             "row": item.row, "note_cs": item.note_cs,
+                                             "note_en": item.note_en}))
+    return pending, described
+
+
 def _side(hand: Hand, seat: Seat) -> Side:
-    return Side.DECLARER if seat == hand.declarer else Side.DEFENCE
+    return Side.DECLARER if seat in hand.declaring_side else Side.DEFENCE

@@ -9,10 +9,30 @@ player) shared by tied players (``TieShare.AVERAGE``), and the tournament orders
 money, the round record (``RankKey.ROUND_RECORD``) and the best single round
 (``RankKey.BEST_ROUND``). A contumation (SZMK 2024 E.5) fixes a round's points: see
 ``RoundScore.fixed_points``.
+
+Křížový (ČSM obecná pravidla VII.2; research/variants.md §3.3, §4.4, §5.6): all four at a table
+play every hand, so each table ranks its four by money (SB where a ruleset has PB: SloapSlam
+čtyřka L74 "za pořadí podle SB jsou přiděleny BUS (4,2,1,0 bodů)") and gives table points (BUS)
+4/2/1/0 (``PlacementKey.TABLE_POINTS``). Ties: no text says; variants.md §4.4 default: tied
+players share the points of the places they hold (``TieShare.AVERAGE``), exactly, so a table
+always hands out 4 + 2 + 1 + 0 = 7 points (two tied for first get (4 + 2) / 2 = 3 each, three
+tied for first 7/3 each). A field not divisible by four (variants.md §9.13, open in the texts)
+leaves N mod 4 players out of a round with a bye (``RoundScore.bye``): no table, no rank, money
+0 and ``StandingsRules.bye_points`` (default 2, see there).
+
+SloapSlam (research/variants.md §4.4, §5.6): SB = the round's money rounded to whole crowns +
+factor × PB, the rounding per player per round and before SB (křížový Čl. V L274 "nejprve
+zaokrouhlí na celé koruny"; čtyřka L14 "korunový", L74 "Kč + 2 × PB"):
+``StandingsRules.money_rounding`` (100 = whole crowns, from ``Ruleset.money_rounding``) and
+``rounding`` (the text says "dohodou hráčů u stolu": default halves away from zero). The table
+points (BUS 4-2-1-0, L74) are given by that SB (:data:`SLOAPSLAM_RULES`,
+:func:`with_ruleset`). ZB stays the exact money: the rounded amounts need not sum to zero
+(§5.7.12), and only SB uses them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -20,7 +40,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scoring.ruleset import Ruleset
 
 PlayerId = Hashable
 
@@ -51,6 +74,33 @@ class TieShare(StrEnum):
     AVERAGE = "average"  # tied players share the points of the places they hold
 
 
+class MoneyRounding(StrEnum):
+    """How a round's money is rounded to ``StandingsRules.money_rounding`` before SB."""
+
+    HALF_AWAY_FROM_ZERO = "half_away_from_zero"  # ±0,50 → ±1 (variants.md §5.6 default)
+    HALF_UP = "half_up"  # halves toward plus infinity: −0,50 → 0
+    HALF_EVEN = "half_even"  # banker's rounding: 0,50 → 0, 1,50 → 2
+    DOWN = "down"  # toward zero: the haléře are dropped
+
+
+def round_minor(amount: int, unit: int | None,
+                mode: MoneyRounding = MoneyRounding.HALF_AWAY_FROM_ZERO) -> int:
+    """``amount`` (smallest currency unit) rounded to a multiple of ``unit``; None or 0: as is."""
+    if not unit:
+        return amount
+    floor, rest = divmod(amount, unit)  # floor toward minus infinity, 0 <= rest < unit
+    if rest == 0:
+        return amount
+    if mode is MoneyRounding.DOWN:
+        return (floor + (1 if amount < 0 else 0)) * unit
+    twice = 2 * rest
+    if twice != unit:
+        return (floor + (1 if twice > unit else 0)) * unit
+    up = {MoneyRounding.HALF_AWAY_FROM_ZERO: amount > 0, MoneyRounding.HALF_UP: True,
+          MoneyRounding.HALF_EVEN: floor % 2 == 1}[mode]
+    return (floor + (1 if up else 0)) * unit
+
+
 @dataclass(frozen=True)
 class RoundScore:
     """One player's confirmed result of one round."""
@@ -63,6 +113,17 @@ class RoundScore:
     # When set, the round's placement points are this value whatever the rank: a referee's
     # contumation (SZMK E.5) gives the absent player 0 and each present player fixed points.
     fixed_points: Fraction | None = None
+    # Left out of the round (a field not divisible by the table size, variants.md §9.13): no
+    # table and no rank; the round's points are ``fixed_points``, else the rules' bye points.
+    bye: bool = False
+
+
+# A bye's table points when the rules do not say otherwise: 2, the points of the 2nd place.
+# Our default (research/variants.md §9.13 leaves it open): the average of a 4-2-1-0 table is
+# 7/4; the project shows whole and half points only, and 2 (not 1,5) keeps a player who sat
+# out through no fault of his own level with the average of the field rather than below it.
+# The money of a bye is 0, the average money of a table (a table's money sums to zero).
+DEFAULT_BYE_POINTS = Fraction(2)
 
 
 @dataclass(frozen=True)
@@ -84,6 +145,13 @@ class StandingsRules:
     # SZMK C.8: the money each player starts a round with, from the ruleset (not stored with
     # the standings rules); when set, a round's money is shown as budget + ZB.
     round_budget: int | None = None
+    # The table points of a round's bye (``RoundScore.bye``); see DEFAULT_BYE_POINTS.
+    bye_points: Fraction = DEFAULT_BYE_POINTS
+    # SloapSlam Čl. V L274, čtyřka L14: each player's money of a round is rounded to this many
+    # smallest units (100: whole crowns) before SB, from ``Ruleset.money_rounding`` like the
+    # premium factor; None: SB takes the exact money.
+    money_rounding: int | None = None
+    rounding: MoneyRounding = MoneyRounding.HALF_AWAY_FROM_ZERO
 
 
 @dataclass(frozen=True)
@@ -98,6 +166,9 @@ class RoundStanding:
     bp: Fraction
     explanation: tuple[str, ...]
     fixed: bool = False  # the BP came from RoundScore.fixed_points, not from the rank
+    bye: bool = False  # left out of the round: rank 0, no table (RoundScore.bye)
+    # The money SB counted: ``money`` rounded by the rules (SloapSlam), else ``money``
+    rounded_money: int | None = None
 
 
 @dataclass(frozen=True)
@@ -117,8 +188,34 @@ class Standing:
     explanation: tuple[str, ...] = ()  # one line per key of the tournament chain
 
 
+def sb_money(score: RoundScore, rules: StandingsRules) -> int:
+    """The money SB counts: the round's money rounded per player when the rules say so."""
+    return round_minor(score.money, rules.money_rounding, rules.rounding)
+
+
 def sb_of(score: RoundScore, rules: StandingsRules) -> Fraction:
-    return score.money + rules.premium_factor * score.premium * rules.minor_per_major
+    """SB = (rounded) ZB + factor × PB, in the smallest currency unit."""
+    return sb_money(score, rules) + rules.premium_factor * score.premium * rules.minor_per_major
+
+
+# SloapSlam (čtyřka L74; křížový by the same club's key, variants.md §5.6): each table ranks
+# its four by SB alone (ties share the points of their places, §4.4 default) and gives BUS
+# 4-2-1-0; the tournament by BUS, then SB, then ZB. The premium factor and the rounding come
+# from the ruleset (:func:`with_ruleset`): 2 and whole crowns for the čtyřka, 1 and whole
+# crowns for the křížový.
+SLOAPSLAM_RULES = StandingsRules(
+    round_chain=(RankKey.SB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
+    placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.SB, RankKey.ZB),
+    money_rounding=100,
+)
+
+
+def with_ruleset(rules: StandingsRules, ruleset: Ruleset) -> StandingsRules:
+    """``rules`` with what belongs to the ruleset: the SB premium factor, the money rounding
+    before SB and the round budget (SZMK)."""
+    return dataclasses.replace(rules, premium_factor=ruleset.sb_premium_factor,
+                               money_rounding=ruleset.money_rounding,
+                               round_budget=ruleset.round_budget)
 
 
 def _key(values: Mapping[RankKey, object], chain: Sequence[RankKey]) -> tuple[Any, ...]:
@@ -179,9 +276,12 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
     """Rank one round's field (or, with table points, each table) and give placement points."""
     by_table = rules.placement is PlacementKey.TABLE_POINTS
     groups: dict[int, list[RoundScore]] = defaultdict(list)
-    for score in scores:
-        groups[score.table if by_table else 0].append(score)
     result: list[RoundStanding] = []
+    for score in scores:
+        if score.bye:
+            result.append(_bye_row(score, rules))
+        else:
+            groups[score.table if by_table else 0].append(score)
     for group in groups.values():
         sbs = [sb_of(s, rules) for s in group]
         ranks = shared_ranks([
@@ -197,9 +297,21 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
                 premium=score.premium, sb=sb, rank=rank, bp=bp,
                 explanation=(_money_reason(score, sb, rules),
                              _bp_reason(rank, len(group), bp, rules, by_table, fixed)),
-                fixed=fixed,
+                fixed=fixed, rounded_money=sb_money(score, rules),
             ))
     return result
+
+
+def _bye_row(score: RoundScore, rules: StandingsRules) -> RoundStanding:
+    """A bye: no table and no rank; fixed points, else the rules' bye points."""
+    bp = Fraction(score.fixed_points if score.fixed_points is not None else rules.bye_points)
+    sb = sb_of(score, rules)
+    return RoundStanding(
+        player=score.player, round=score.round, table=0, money=score.money,
+        premium=score.premium, sb=sb, rank=0, bp=bp,
+        explanation=(_money_reason(score, sb, rules), f"BP = {_fmt(bp)} pevně (volno v kole)"),
+        fixed=True, bye=True, rounded_money=sb_money(score, rules),
+    )
 
 
 def round_money(money: int, rules: StandingsRules) -> int | None:
@@ -227,7 +339,11 @@ def _money_reason(score: RoundScore, sb: Fraction, rules: StandingsRules) -> str
     if rules.round_budget is not None:  # SZMK C.8: the round money starts at the budget
         return (f"Nahratá suma = {_fmt(rules.round_budget, scale)} + ZB "
                 f"{_fmt(score.money, scale)} = {_fmt(rules.round_budget + score.money, scale)}")
-    return (f"SB = ZB {_fmt(score.money, scale)} + {rules.premium_factor} × PB "
+    money = _fmt(score.money, scale)
+    rounded = sb_money(score, rules)
+    if rounded != score.money:  # SloapSlam Čl. V: rounded first, then PB added
+        money += f" → {_fmt(rounded, scale)}"
+    return (f"SB = ZB {money} + {rules.premium_factor} × PB "
             f"{_fmt(score.premium)} = {_fmt(sb, scale)}")
 
 

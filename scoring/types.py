@@ -16,6 +16,20 @@ class Suit(StrEnum):
     ACORNS = "acorns"  # žaludy
 
 
+class Rank(StrEnum):
+    """A card's rank (hodnota, výška): in křížový the forehand calls one to pick his partner
+    (obecná pravidla VII.2 L243-245), the holder of that rank in trumps."""
+
+    SEVEN = "seven"  # sedma
+    EIGHT = "eight"  # osma
+    NINE = "nine"  # devítka
+    TEN = "ten"  # desítka
+    UNDER = "under"  # spodek
+    OVER = "over"  # svršek
+    KING = "king"  # král
+    ACE = "ace"  # eso
+
+
 class Component(StrEnum):
     """A part of a contract that is won, lost and doubled on its own (ČSM 2023 A, obecná V.3)."""
 
@@ -62,6 +76,12 @@ class HandEffect(StrEnum):
     # pagat L91: instead of the hand, the offender pays every other player the larger of the
     # paušál and the value of the contract with its announcements at their reached levels
     PAY_MAX_OF_PAUSAL_AND_CONTRACT = "pay_max_of_pausal_and_contract"
+    # SloapSlam čtyřka L38: the table agrees the presumed result of the play; the offender
+    # pays his side's share of a loss, or his partner the share of a win (scoring/honours.py)
+    PRESUMED_RESULT = "presumed_result"
+    # SloapSlam křížový D1-D4 (L254-260): as PAUSAL_AND_LOST unless the innocent side had the
+    # hand played out (``Renonc.played_out``); then only the paušál, and the result stands
+    LOST_UNLESS_PLAYED_OUT = "lost_unless_played_out"
 
 
 class SilentHundredRule(StrEnum):
@@ -122,3 +142,22 @@ class UnplayedRule(StrEnum):
     SEVEN_VS_FLEKED_GAME = "seven_vs_fleked_game"
     # pagat L96: a trump game with no announcement and no flek: the forehand is paid the game
     QUIET_TRUMP_GAME = "quiet_trump_game"
+    # SloapSlam čtyřka L20-24: a hra with honers only, the hra fleked at most once and no
+    # honer fleked: not played; the defence concedes the honers (and an unfleked hra), the
+    # declaring side a fleked hra (scoring/honours.py)
+    HONOURS_CONCEDED = "honours_conceded"
+    # SloapSlam křížový B/20 (L206): a fleked contract nobody answered with re is not played;
+    # every fleked part is lost by its announcer at flek, every accepted one won unfleked
+    FLEKED_WITHOUT_RE = "fleked_without_re"
+
+
+class FlekerLiability(StrEnum):
+    """Who pays for a fleked scored game the declaring side won (SloapSlam křížový B/10)."""
+
+    NONE = "none"  # every payer his own pair's X
+    # research default: every payer who did not flek pays the unfleked value, the flekers
+    # share the rest equally (obecná pravidla V.10's ložené mechanism)
+    SURPLUS = "surplus"
+    # literal B/10 for 1v3 with two flekers: they pay everything in equal shares, the third
+    # player nothing
+    FLEKERS_PAY_ALL = "flekers_pay_all"

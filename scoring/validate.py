@@ -6,13 +6,16 @@ let a hand through. Sections of ČSM 2023 are cited where a check comes from a r
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from scoring.errors import Problem, ScoringError
 from scoring.hand import CARD_POINTS_TOTAL, Hand, Marriage
+from scoring.honours import check_honours
 from scoring.messages import Named
+from scoring.partnerships import check_partnerships
 from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
-from scoring.types import Component, HandEffect, RenoncKind, Side, Suit
+from scoring.types import Component, HandEffect, RenoncKind, Side, Suit, UnplayedRule
 from scoring.variants import check_variants, quiet_game, unplayed_rule
 
 MARRIAGE_VALUES = (20, 40)
@@ -49,6 +52,7 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
     """All errors and warnings of ``hand`` under ``ruleset``."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
+    hand = for_ruleset(hand, ruleset)
     if not _check_seats(hand, ruleset, errors):
         return errors, warnings
     rung = ruleset.rung(hand.contract) if hand.contract else None
@@ -70,9 +74,24 @@ def check(hand: Hand, ruleset: Ruleset) -> tuple[list[Problem], list[Problem]]:
         _check_outcome(hand, ruleset, rung, errors)
         _check_last_trick(hand, ruleset, errors)
     check_variants(hand, ruleset, rung, errors)  # roles, announcements against, raise chains
+    check_partnerships(hand, ruleset, rung, errors)  # křížový: partner, trick 8
+    if hand.honours or (rung is not None and ruleset.honours):  # SloapSlam čtyřka
+        check_honours(hand, ruleset, rung, rung is not None and (
+            _outcome_implied(hand, ruleset)), errors)
+    for seat in hand.forced_flekers:
+        if seat not in hand.flekers:  # SloapSlam B/19: a trhák's flek, recorded as a flek
+            errors.append(Problem("forced_not_fleker", "forced_flekers", {"seat": seat}))
     if hand.contract is None or rung is None:
         _check_no_unannounced(hand, errors)
     return errors, warnings
+
+
+def for_ruleset(hand: Hand, ruleset: Ruleset) -> Hand:
+    """The hand as ``ruleset`` seats it: with partnerships all four play, nobody sits out
+    (obecná pravidla VII.2 L243)."""
+    if ruleset.partnerships and not hand.all_play:
+        return dataclasses.replace(hand, all_play=True)
+    return hand
 
 
 def validate(hand: Hand, ruleset: Ruleset) -> tuple[Problem, ...]:
@@ -208,7 +227,11 @@ def _check_doublings(
             # SZMK B.10: 100+7 is fleked as a whole; the flek is recorded on the sto.
             errors.append(Problem("doubling_hundred_seven_whole", where, {}))
         for seat in (*d.by, *(s for s, _ in d.per_defender)):
-            if seat not in hand.defenders:
+            if seat == hand.partner:
+                # obecná pravidla VII.2 L246-248: the called partner never fleks the
+                # declarer's contract (odd raises are the defence's).
+                errors.append(Problem("partner_flek", where, {"seat": seat}))
+            elif seat not in hand.defenders:
                 errors.append(Problem("doubling_by_not_defender", where, {"seat": seat}))
     if hand.laid_down and hand.flekers == () and any(d.level > 0 for d in hand.doublings):
         # ČSM 2023 C.5 splits the payment by who fleked, so it must be recorded.
@@ -354,8 +377,10 @@ def _outcome_implied(hand: Hand, ruleset: Ruleset) -> bool:
 
 
 def _quiet_game(hand: Hand, ruleset: Ruleset) -> bool:
+    """Hands never played and needing no mark: pagat L96, SloapSlam čtyřka L20-24, B/20."""
     rung = ruleset.rung(hand.contract) if hand.contract else None
-    return rung is not None and quiet_game(hand, ruleset, rung)
+    return rung is not None and (quiet_game(hand, ruleset, rung) or unplayed_rule(
+        hand, ruleset, rung) in (UnplayedRule.HONOURS_CONCEDED, UnplayedRule.FLEKED_WITHOUT_RE))
 
 
 _NEVER_SETTLED = (HandEffect.REPLAYED, HandEffect.NOT_PLAYED)
@@ -381,8 +406,11 @@ def renonc_rule(hand: Hand, ruleset: Ruleset) -> RenoncRule | None:
 
 def renonc_loses_hand(hand: Hand, ruleset: Ruleset) -> bool:
     """True when the hand's renonc makes the offending side lose every component
-    (ČSM 2023 E.6.b)."""
+    (ČSM 2023 E.6.b; SloapSlam D1 unless the hand was played out)."""
     rule = renonc_rule(hand, ruleset)
+    if rule is not None and rule.effect is HandEffect.LOST_UNLESS_PLAYED_OUT:
+        assert hand.renonc is not None
+        return not hand.renonc.played_out
     return rule is not None and rule.effect in _LOSES_HAND
 
 
@@ -519,6 +547,13 @@ def _check_premium(hand: Hand, errors: list[Problem]) -> None:
         errors.append(
             Problem("premium_trumps_range", "premium.helper_cards", {"trumps": facts.helper_cards})
         )
+    for seat, count in facts.seat_trumps:  # per-seat PB tables (SloapSlam L214)
+        if not 1 <= seat <= hand.players:
+            errors.append(Problem("seat_range", f"premium.seat_trumps.{seat}",
+                                  {"seat": seat, "players": hand.players}))
+        elif not 0 <= count <= MAX_TRUMPS:
+            errors.append(Problem("premium_trumps_range", f"premium.seat_trumps.{seat}",
+                                  {"trumps": count}))
     counts = ("betl_catching_aces", "betl_six_card_single_catcher", "durch_unsolid_suits")
     for name in counts:
         if not 0 <= getattr(facts, name) <= len(Suit):
@@ -536,6 +571,8 @@ def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
     if hand.renonc is None:
         if hand.premium_ruling is not None:
             errors.append(Problem("premium_ruling_without_renonc", "premium_ruling", {}))
+        if hand.further_renoncs:
+            errors.append(Problem("further_renonc_without_played_out", "further_renoncs", {}))
         return
     rule = renonc_rule(hand, ruleset)
     if rule is None:
@@ -560,6 +597,19 @@ def _check_renonc(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
         elif hand.renonc.offender != hand.declarer:
             errors.append(Problem("renonc_offender_not_declarer", "renonc.offender",
                                   {"code": rule.code, "seat": hand.declarer}))
+    if hand.renonc.played_out and (rule is None or rule.effect
+                                   is not HandEffect.LOST_UNLESS_PLAYED_OUT):
+        errors.append(Problem("renonc_played_out_not_in_rules", "renonc.played_out", {}))
+    for index, extra in enumerate(hand.further_renoncs):
+        # SloapSlam D4 (L260): renoncs during a dohrávka, a paušál each
+        where = f"further_renoncs.{index}"
+        if not hand.renonc.played_out:
+            errors.append(Problem("further_renonc_without_played_out", where, {}))
+        if ruleset.renonc(extra.code) is None:
+            errors.append(Problem("renonc_unknown", f"{where}.code", {"code": extra.code}))
+        if not 1 <= extra.offender <= hand.players:
+            errors.append(Problem("seat_range", f"{where}.offender",
+                                  {"seat": extra.offender, "players": hand.players}))
     if (rule is not None and rule.effect in _NEVER_SETTLED and hand.contract is not None
             and hand.played_out):
         # SZMK D.4.a, D.4.d: such a hand has no result to record.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scoring.errors import Problem
 from scoring.hand import Hand
+from scoring.honours import fleked_without_re, honours_conceded
 from scoring.messages import register
 from scoring.ruleset import Ruleset, Rung
 from scoring.types import Component, HandEffect, UnplayedRule
@@ -24,6 +25,10 @@ def unplayed_rule(hand: Hand, ruleset: Ruleset, rung: Rung) -> UnplayedRule | No
     never played, so it needs no mark (and may carry one).
     """
     rules = ruleset.unplayed_rules
+    if honours_conceded(hand, ruleset, rung):  # SloapSlam čtyřka L20-24
+        return UnplayedRule.HONOURS_CONCEDED
+    if fleked_without_re(hand, ruleset, rung):  # SloapSlam křížový B/20 L206
+        return UnplayedRule.FLEKED_WITHOUT_RE
     if hand.announcements:
         return None
     if (UnplayedRule.SEVEN_VS_FLEKED_GAME in rules and hand.not_played
@@ -66,7 +71,7 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
                    errors: list[Problem]) -> None:
     """Roles, announcements against the declarer, raise chains, killed sevens, open rungs."""
     if rung is None:
-        for name in ("announcements", "seven_killed"):
+        for name in ("announcements", "seven_killed", "honours"):
             if getattr(hand, name):
                 errors.append(Problem("variant_fact_without_contract", name, {}))
         return
@@ -79,7 +84,7 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
                               or hand.seven_won is not False):
         errors.append(Problem("seven_killed_not_lost", "seven_killed", {}))
     for d in hand.doublings:
-        _check_chain(hand, ruleset, d.raises, d.level, owner_declarer=True,
+        check_chain(hand, ruleset, d.raises, d.level, owner_declarer=True,
                      where=f"doublings.{d.component.value}", errors=errors)
     seen: set[Component] = set()
     for index, a in enumerate(hand.announcements):
@@ -91,11 +96,14 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
         if a.component in seen or a.component in rung.components:
             errors.append(Problem("announcement_twice", where, {"part": a.component.value}))
         seen.add(a.component)
-        if a.by not in hand.defenders:
+        if a.by == hand.side_partner:
+            # obecná pravidla VII.2 L250: announcements are against the declaring side.
+            errors.append(Problem("announcement_by_partner", where, {"seat": a.by}))
+        elif a.by not in hand.defenders:
             errors.append(Problem("announcement_by_not_defender", where, {"seat": a.by}))
         if a.level < 0:
             errors.append(Problem("doubling_negative", where, {}))
-        _check_chain(hand, ruleset, a.raises, a.level, owner_declarer=False, where=where,
+        check_chain(hand, ruleset, a.raises, a.level, owner_declarer=False, where=where,
                      errors=errors)
         if a.component is Component.SEVEN:
             if rung.announces_seven or hand.silent_seven is not None:
@@ -113,12 +121,18 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
 
 def _implied(hand: Hand, ruleset: Ruleset) -> bool:
     rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
+    rung = ruleset.rung(hand.contract) if hand.contract else None
+    if rung is not None and fleked_without_re(hand, ruleset, rung):
+        return True  # SloapSlam B/20: conceded, not played
+    if (rule is not None and rule.effect is HandEffect.LOST_UNLESS_PLAYED_OUT
+            and hand.renonc is not None and not hand.renonc.played_out):
+        return True
     return hand.laid_down or (rule is not None and rule.effect in (
         HandEffect.LOST_BY_OFFENDER, HandEffect.PAUSAL_AND_LOST,
         HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT, HandEffect.REPLAYED, HandEffect.NOT_PLAYED))
 
 
-def _check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: int, *,
+def check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: int, *,
                  owner_declarer: bool, where: str, errors: list[Problem]) -> None:
     """Raises alternate: the side that did not announce the part says flek, tutti, ...,
     the announcing side re, boty, ... (obecná pravidla V.5)."""
@@ -127,10 +141,19 @@ def _check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: i
     if len(raises) != level:
         errors.append(Problem("raises_level_mismatch", where,
                               {"level": level, "raises": len(raises)}))
+    side = hand.declaring_side
     for position, seat in enumerate(raises):
         declarer_says = (position % 2 == 1) == owner_declarer
         wrong_seat = not 1 <= seat <= hand.players or seat == hand.sitter
-        if wrong_seat or (seat == hand.declarer) != declarer_says:
+        if owner_declarer and seat == hand.partner and not wrong_seat:
+            # obecná pravidla VII.2 L246-248: odd raises only from the defence; the even
+            # ones from the declarer or (ruleset.partner_even_raises) his partner.
+            if not declarer_says:
+                errors.append(Problem("partner_flek", where, {"seat": seat}))
+            elif not ruleset.partner_even_raises:
+                errors.append(Problem("partner_raise_not_allowed", where, {"seat": seat}))
+            continue
+        if wrong_seat or (seat in side) != declarer_says:
             errors.append(Problem("raise_by_wrong_side", where, {"seat": seat}))
 
 

@@ -35,6 +35,14 @@ class RoundInfo:
     # Printed in the header when set: the base rate, or the money of one unit (pagat L73).
     rate: int | None = None
     rate_is_unit: bool = False
+    # Křížový (ČSM obecná pravidla VII.2 L243-245): all four play every hand (no sitter) and
+    # the declarer calls a card whose holder is his partner: the sheet has a partner column.
+    partnerships: bool = False
+    # Points by the place at the table, printed as a row under the totals (křížový 4-2-1-0,
+    # research/variants.md §3.3); empty: no such row.
+    table_points: tuple[int, ...] = ()
+    # The čtyřka (SloapSlam L28-32): the trump nine and eight announced as honers get a column.
+    honours: bool = False
 
     @property
     def currency_symbol(self) -> str:
@@ -83,13 +91,14 @@ class SheetData:
 
 @dataclass(frozen=True)
 class SeatingListRow:
-    """One line of the alphabetical list on the entrance wall."""
+    """One line of the alphabetical list on the entrance wall; a bye has table and seat 0."""
 
     last_name: str
     first_name: str
     club: str
     table: int
     seat: int
+    bye: bool = False  # křížový: no table for him this round (seating.Bye)
 
     @property
     def full_name(self) -> str:
@@ -102,10 +111,14 @@ class SeatingData:
 
     info: RoundInfo
     tables: tuple[SeatingTable, ...]
+    # Křížový (tables of exactly four, research/variants.md §9.13): the players left out of
+    # the round, by name; their ``seat`` is 0.
+    byes: tuple[SheetPlayer, ...] = ()
 
     def rows(self) -> list[SeatingListRow]:
-        """Every seated player as a list row, in table and seat order."""
+        """Every seated player as a list row, in table and seat order, then the byes."""
         return [
             SeatingListRow(p.last_name, p.first_name, p.club, table.number, p.seat)
             for table in self.tables for p in table.players
-        ]
+        ] + [SeatingListRow(p.last_name, p.first_name, p.club, 0, 0, bye=True)
+             for p in self.byes]

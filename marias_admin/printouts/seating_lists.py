@@ -19,7 +19,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from marias_admin.core.collation import sort_key
-from marias_admin.printouts.data import RoundInfo, SeatingData, SeatingListRow, SeatingTable
+from marias_admin.printouts.data import (
+    RoundInfo,
+    SeatingData,
+    SeatingListRow,
+    SeatingTable,
+    SheetPlayer,
+)
 from marias_admin.printouts.drawing import (
     GREY_FILL,
     GREY_TEXT,
@@ -60,25 +66,30 @@ PageDrawer = Callable[[Canvas, int], None]
 
 
 def build_seating_by_table(data: SeatingData) -> bytes:
-    """Every table with its players in seat order, two columns of tables per page."""
+    """Every table with its players in seat order, two columns of tables per page; the
+    players with a bye (křížový) in a last block of the same size after the tables."""
     tables = data.tables
     if not tables:
         raise ValueError("a round without tables has no seating list")
-    seats = max(len(t.players) for t in tables)
+    seats = max(len(t.players) for t in (*tables, SeatingTable(0, data.byes)))
     block_h = BLOCK_HEAD_H + seats * BLOCK_ROW_H
     per_column = max(1, int((BODY_H + BLOCK_GAP) // (block_h + BLOCK_GAP)))
     per_page = 2 * per_column
     col_w = (WIDTH - GUTTER) / 2
+    blocks: list[SeatingTable | None] = [*tables, *([None] if data.byes else [])]
 
     def draw_page(c: Canvas, page: int) -> None:
-        chunk = tables[page * per_page:(page + 1) * per_page]
+        chunk = blocks[page * per_page:(page + 1) * per_page]
         for i, table in enumerate(chunk):  # down the left column, then down the right one
             col, row = divmod(i, per_column)
             x = LEFT + col * (col_w + GUTTER)
-            _table_block(c, table, x, BODY_TOP - row * (block_h + BLOCK_GAP), col_w,
-                         block_h)
+            top = BODY_TOP - row * (block_h + BLOCK_GAP)
+            if table is None:
+                _byes_block(c, data.byes, x, top, col_w)
+            else:
+                _table_block(c, table, x, top, col_w, block_h)
 
-    pages = -(-len(tables) // per_page)
+    pages = -(-len(blocks) // per_page)
     return _render(data.info, gettext_lazy("Seating by table"), pages, draw_page)
 
 
@@ -176,6 +187,35 @@ def _table_block(c: Canvas, table: SeatingTable, x: float, top: float, w: float,
     c.rect(x, top - h, w, h, stroke=1, fill=0)
 
 
+def _byes_block(c: Canvas, players: Sequence[SheetPlayer], x: float, top: float,
+                w: float) -> None:
+    """The players left out of the round (křížový: tables of exactly four), by name."""
+    h = BLOCK_HEAD_H + len(players) * BLOCK_ROW_H
+    cell_fill(c, x, top - BLOCK_HEAD_H, w, BLOCK_HEAD_H, GREY_FILL)
+    # Translators: křížový, tables of exactly four: the players who sit this round out
+    # (Czech "Volno v tomto kole").
+    title = ngettext("Bye this round", "Byes this round", len(players))
+    draw_text(c, x + 2 * mm, top - BLOCK_HEAD_H + 1.8 * mm, title, 11, bold=True,
+              width=w - 30 * mm, min_size=8)
+    draw_text(c, x + w - 2 * mm, top - BLOCK_HEAD_H + 1.9 * mm,
+              ngettext("%(count)s player", "%(count)s players", len(players))
+              % {"count": len(players)}, 7, align="right", grey=GREY_TEXT)
+    seat_w, club_w = 7 * mm, 30 * mm
+    y = top - BLOCK_HEAD_H
+    for p in players:
+        base = y - BLOCK_ROW_H + 1.7 * mm
+        draw_text(c, x + seat_w / 2, base, "–", 9.5, bold=True, align="center")
+        draw_name(c, x + seat_w, base, p.last_name, p.first_name, 9.5,
+                  w - seat_w - club_w - 2 * mm, 7)
+        draw_text(c, x + w - 1.5 * mm, base, p.club, 7, align="right",
+                  width=club_w - 1.5 * mm, min_size=6, grey=GREY_TEXT)
+        y -= BLOCK_ROW_H
+        if y > top - h + 0.1:
+            hline(c, x, x + w, y, 0.3)
+    c.setLineWidth(0.9)
+    c.rect(x, top - h, w, h, stroke=1, fill=0)
+
+
 @dataclass(frozen=True)
 class _Name:
     last: str
@@ -227,8 +267,14 @@ def _alpha_column(c: Canvas, rows: Sequence[SeatingListRow], names: Sequence[_Na
         if name.extra and rest > 8 * mm:
             draw_text(c, x + 3.5 * mm + used, base, f"({name.extra})", 8, width=rest,
                       min_size=6, grey=GREY_TEXT)
-        draw_text(c, table_x + NUMBER_W / 2, base, str(row.table), 15, bold=True,
-                  align="center")
-        draw_text(c, seat_x + NUMBER_W / 2, base, str(row.seat), 13, align="center")
+        if row.bye:  # no table: the word spans the table and seat columns
+            # Translators: in the list by name, instead of a table and seat: this player
+            # sits the round out (křížový; Czech "volno").
+            draw_text(c, table_x + NUMBER_W, base, pgettext("no table this round", "bye"), 13,
+                      bold=True, align="center", width=2 * NUMBER_W - 1 * mm, min_size=7)
+        else:
+            draw_text(c, table_x + NUMBER_W / 2, base, str(row.table), 15, bold=True,
+                      align="center")
+            draw_text(c, seat_x + NUMBER_W / 2, base, str(row.seat), 13, align="center")
         y -= ALPHA_ROW_H
     hline(c, x, x + w, y, 0.6)

@@ -14,9 +14,11 @@ from marias_admin.printouts.data import (
     SheetPlayer,
 )
 from marias_admin.printouts.player_slips import PlayerSlip
-from marias_admin.seating.models import Round, RoundState, Seat
+from marias_admin.seating.models import Bye, Round, RoundState, Seat
 from marias_admin.sheets.access import player_pins, round_accesses, table_link_path
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
+from marias_admin.tournaments.standings_rules import rules_from_dict
+from scoring.standings import PlacementKey
 
 
 class RoundNotSeated(Exception):
@@ -42,6 +44,12 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
     symbol comes from the tournament (a ČSM tournament played for euros prints €).
     """
     ruleset = tournament.ruleset()
+    partnerships = bool(getattr(ruleset, "partnerships", False))
+    table_points: tuple[int, ...] = ()
+    if partnerships:  # křížový: the round is ranked at the table by 4-2-1-0 (§3.3)
+        rules = rules_from_dict(tournament.standings_rules)
+        if rules.placement is PlacementKey.TABLE_POINTS:
+            table_points = rules.table_points
     return RoundInfo(
         tournament_name=tournament.name,
         date=tournament.date,
@@ -58,6 +66,9 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
         # pravidla V.2 L144 "obvykle 20 hal nebo 1 Kč"), set by each organiser.
         rate=tournament.base_rate if ruleset.defence_announcements else None,
         rate_is_unit=tournament.counts_in_units,
+        partnerships=partnerships,
+        table_points=table_points,
+        honours=bool(ruleset.honours),
     )
 
 
@@ -70,27 +81,44 @@ def seated_round(tournament: Tournament, number: int) -> Round:
     return round_
 
 
-def seating(tournament: Tournament, round_: Round) -> SeatingData:
-    """Every table of the round with its players in seat order: one query for all seats."""
+def _sheet_player(registration: Registration, seat: int) -> SheetPlayer:
+    player = registration.player
+    return SheetPlayer(
+        seat=seat,
+        first_name=player.first_name,
+        last_name=player.last_name,
+        club=player.club.name if player.club else "",
+        registration_number=player.registration_number or "",
+    )
+
+
+def seating(tournament: Tournament, round_: Round, *, byes: bool = True) -> SeatingData:
+    """Every table of the round with its players in seat order: one query for all seats, and
+    with ``byes`` one more for the players left out (only in a tournament at tables of exactly
+    four, ``Tournament.full_tables_only``), alphabetically."""
     seats = (Seat.objects.filter(round=round_)
              .select_related("table", "registration__player__club")
              .order_by("table__number", "position"))
     tables: dict[int, list[SheetPlayer]] = {}
     for seat in seats:
-        player = seat.registration.player
-        tables.setdefault(seat.table.number, []).append(SheetPlayer(
-            seat=seat.position,
-            first_name=player.first_name,
-            last_name=player.last_name,
-            club=player.club.name if player.club else "",
-            registration_number=player.registration_number or "",
-        ))
+        tables.setdefault(seat.table.number, []).append(
+            _sheet_player(seat.registration, seat.position))
     if not tables:
         raise RoundNotSeated(round_.number)
+    left_out: list[SheetPlayer] = []
+    if byes and tournament.full_tables_only:
+        language = tournament.page_language
+        left_out = sorted(
+            (_sheet_player(bye.registration, 0)
+             for bye in Bye.objects.filter(round=round_)
+             .select_related("registration__player__club")),
+            key=lambda p: (sort_key(p.last_name, language), sort_key(p.first_name, language),
+                           p.club))
     return SeatingData(
         info=round_info(tournament, round_),
         tables=tuple(SeatingTable(number, tuple(players))
                      for number, players in tables.items()),
+        byes=tuple(left_out),
     )
 
 
@@ -99,7 +127,7 @@ def table_sheets(tournament: Tournament, round_: Round,
     """One sheet per table; ``absolute_url`` turns a path into a link phones can open. The QR
     code carries the table's secret access link, its PIN is printed beside it (a closed round's
     links no longer work, so its sheets get the plain table page)."""
-    data = seating(tournament, round_)
+    data = seating(tournament, round_, byes=False)  # a bye has no table, so no sheet
     links = round_accesses(round_) if round_.state != RoundState.CLOSED else {}
     sheets = []
     for table in data.tables:

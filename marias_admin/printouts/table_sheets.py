@@ -12,6 +12,15 @@ against the declarer (obecná pravidla VII.1 L240, pagat L46), with its seat; th
 the rate (pagat: the money of one unit, L73) and the rank at the table is written under the
 totals, as the round is ranked by money.
 
+Křížový (ČSM obecná pravidla VII.2): four money columns, all four play every hand (L243, so no
+sitter note), a "partner" column for the seat of the declarer's partner (the holder of the
+called card, L243-245; empty when he plays alone), and the table points 4-2-1-0 written in a
+row under the totals (research/variants.md §3.3).
+
+The SloapSlam čtyřka (docs/sloapslam-ctyrka.md) adds a "honers" column: the devítka and osma
+announced (SLS L28-32), each with its announcer's seat, e.g. "9 @1, 8 @2". It is drawn when the
+round's info says ``honours`` (``RoundInfo.honours``, set from ``Ruleset.honours``).
+
 Pure reportlab: ``build_table_sheets(sheets) -> bytes``; no database, no request.
 """
 
@@ -74,6 +83,13 @@ NUM_W = 7 * mm
 DEALER_W = 8 * mm
 PB_W = 11 * mm
 AGAINST_W = 24 * mm
+PARTNER_W = 16 * mm
+HONOURS_W = 20 * mm
+
+
+def has_honours(info: RoundInfo) -> bool:
+    """Whether the round's rules have honers (the čtyřka, SLS L28-32): a column for them."""
+    return info.honours
 
 
 def build_table_sheets(sheets: Sequence[SheetData]) -> bytes:
@@ -127,24 +143,36 @@ class _Columns:
     money: tuple[float, ...]
     money_w: float
     against: float | None = None
+    partner: float | None = None
+    honours: float | None = None
 
     @classmethod
-    def for_sheet(cls, players: int, premium: bool, against: bool = False) -> _Columns:
+    def for_sheet(cls, players: int, premium: bool, against: bool = False,
+                  partner: bool = False, honours: bool = False) -> _Columns:
         money_w = (22 if players >= 4 else 27) * mm
         money_x = RIGHT - players * money_w
-        pb = money_x - PB_W if premium else None
-        against_x = (pb if pb is not None else money_x) - AGAINST_W if against else None
+        # From the money leftwards: PB, against, honers, partner.
+        edge = money_x
+        pb = against_x = honours_x = partner_x = None
+        if premium:
+            pb = edge = edge - PB_W
+        if against:
+            against_x = edge = edge - AGAINST_W
+        if honours:
+            honours_x = edge = edge - HONOURS_W
+        if partner:
+            partner_x = edge - PARTNER_W
         return cls(
             num=LEFT, dealer=LEFT + NUM_W, description=LEFT + NUM_W + DEALER_W, pb=pb,
             money=tuple(money_x + i * money_w for i in range(players)), money_w=money_w,
-            against=against_x,
+            against=against_x, partner=partner_x, honours=honours_x,
         )
 
     @property
     def labels_end(self) -> float:
         """Where the label cells of the totals rows end (the first column after the
-        description: against, PB, or the money)."""
-        for x in (self.against, self.pb):
+        description: partner, honers, against, PB, or the money)."""
+        for x in (self.partner, self.honours, self.against, self.pb):
             if x is not None:
                 return x
         return self.money[0]
@@ -152,13 +180,15 @@ class _Columns:
     @property
     def closed(self) -> list[tuple[float, float]]:
         """(x, width) of the columns with no total: greyed in the totals rows."""
-        found = [(self.against, AGAINST_W), (self.pb, PB_W)]
+        found = [(self.partner, PARTNER_W), (self.honours, HONOURS_W),
+                 (self.against, AGAINST_W), (self.pb, PB_W)]
         return [(x, w) for x, w in found if x is not None]
 
 
 def _draw_sheet(c: Canvas, sheet: SheetData) -> None:
     info, players = sheet.info, sheet.players
-    cols = _Columns.for_sheet(len(players), info.premium_points, info.announcements_against)
+    cols = _Columns.for_sheet(len(players), info.premium_points, info.announcements_against,
+                              info.partnerships, has_honours(info))
     y = _header(c, sheet, TOP)
     y = _players(c, players, y - GAP)
     y -= GAP
@@ -222,9 +252,14 @@ def _header(c: Canvas, sheet: SheetData, top: float) -> float:
         when += " · " + (_("one unit = %(money)s") if info.rate_is_unit
                          else _("base rate %(money)s")) % {"money": rate}
     draw_text(c, LEFT, top - 18.3 * mm, when, 8.5, width=text_w, min_size=7)
-    seats = (_("Seats clockwise from seat 1; seat 1 deals first. Forehand chooses trumps; at a "
-               "table of four the dealer sits out.") if info.announcements_against
-             else _("Seats clockwise from seat 1; seat 1 deals the first hand."))
+    if info.partnerships:  # křížový, obecná pravidla VII.2 L243-245: nobody sits out
+        seats = _("Seats clockwise from seat 1; seat 1 deals first. All four play; the partner "
+                  "holds the card forehand calls.")
+    elif info.announcements_against:
+        seats = _("Seats clockwise from seat 1; seat 1 deals first. Forehand chooses trumps; "
+                  "at a table of four the dealer sits out.")
+    else:
+        seats = _("Seats clockwise from seat 1; seat 1 deals the first hand.")
     draw_text(c, LEFT, top - 22.3 * mm, seats, 7, width=text_w, min_size=5.5, grey=GREY_TEXT)
     bottom = top - HEADER_H
     hline(c, LEFT, RIGHT, bottom, 1)
@@ -287,6 +322,8 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
     """The numbered hand rows: #, dealer's seat, description, PB, one money column each."""
     info, players = sheet.info, sheet.players
     xs = [cols.num, cols.dealer, cols.description]
+    xs += [cols.partner] if cols.partner is not None else []
+    xs += [cols.honours] if cols.honours is not None else []
     xs += [cols.against] if cols.against is not None else []
     xs += [cols.pb] if cols.pb is not None else []
     xs += [*cols.money, RIGHT]
@@ -298,6 +335,21 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
               bold=True, align="center", width=DEALER_W - 1 * mm, min_size=4.5)
     draw_text(c, xs[2] + 1.5 * mm, head_base, _("Description of the hand"), 8, bold=True,
               width=cols.labels_end - xs[2] - 3 * mm, min_size=6)
+    if cols.partner is not None:
+        # The seat of the declarer's partner (the called card's holder); empty: alone (1v3).
+        mid = cols.partner + PARTNER_W / 2
+        draw_text(c, mid, top - 4 * mm, _("Partner"), 8, bold=True, align="center",
+                  width=PARTNER_W - 2 * mm, min_size=5)
+        draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, pgettext("place at a table", "Seat"),
+                  6.5, align="center", width=PARTNER_W - 2 * mm, min_size=4.5)
+    if cols.honours is not None:
+        # The čtyřka's honers (SLS L28-32): devítka (trick 6) and osma (trick 7), each with
+        # its announcer's seat, e.g. "9 @1, 8 @2".
+        mid = cols.honours + HONOURS_W / 2
+        draw_text(c, mid, top - 4 * mm, _("Honers"), 8, bold=True, align="center",
+                  width=HONOURS_W - 2 * mm, min_size=5)
+        draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, _("9 / 8, seat"), 6.5,
+                  align="center", width=HONOURS_W - 2 * mm, min_size=4.5)
     if cols.against is not None:
         # What a defender announced against the declarer (7 or 100) and his seat, e.g. "7 @3".
         mid = cols.against + AGAINST_W / 2
@@ -339,6 +391,9 @@ def _total_rows(info: RoundInfo) -> list[str]:
         rows.append(_("Money at the end (%(money)s + total)") % {
             "money": format_money(info.starting_money, info.currency, info.language)})
     rows.append(_("Rank at the table"))
+    if info.table_points:
+        rows.append(_("Table points %(points)s") % {
+            "points": "-".join(str(p) for p in info.table_points)})
     return rows
 
 
@@ -359,10 +414,16 @@ def _totals(c: Canvas, sheet: SheetData, cols: _Columns, top: float) -> float:
         hline(c, LEFT, RIGHT, y, 0.4)
     _frame(c, xs, top - DOUBLE_RULE, y)
     vline(c, cols.money[0], top, y, 0.9)
-    hint = (_("Check: the ZB of all players add up to 0. Every player checks the totals "
-              "of ZB and PB and signs.") if sheet.info.premium_points
-            else _("Check: the sums won and lost add up to 0. Every player checks the "
-                   "totals and signs."))
+    if sheet.info.premium_points:
+        hint = _("Check: the ZB of all players add up to 0. Every player checks the totals "
+                 "of ZB and PB and signs.")
+    elif sheet.info.table_points:
+        hint = _("Check: the sums won and lost add up to 0 and the table points to "
+                 "%(total)s (equal sums share the points of their places). Every player "
+                 "checks the totals and signs.") % {"total": sum(sheet.info.table_points)}
+    else:
+        hint = _("Check: the sums won and lost add up to 0. Every player checks the "
+                 "totals and signs.")
     draw_text(c, RIGHT, y - 3.5 * mm, hint, 7, align="right", width=WIDTH, min_size=5.5,
               grey=GREY_TEXT)
     return y - HINT_H

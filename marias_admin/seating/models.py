@@ -116,3 +116,26 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.number}/{self.position}"
+
+
+class Bye(models.Model):
+    """A player left out of a round: a field not divisible by four at tables of exactly four
+    (křížový, research/variants.md §9.13). He plays no table that round and scores the bye's
+    fixed result (0 money and the standings rules' ``bye_points``). Stored by the seating with
+    the round's tables, and replaced with them."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="byes"
+    )
+
+    class Meta:
+        ordering = ("round", "registration")
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=("round", "registration"), name="bye_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.registration}"

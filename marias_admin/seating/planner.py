@@ -15,6 +15,7 @@ from marias_admin.seating.generator import (
     SeatingError,
     assess_round,
     seat_round,
+    split_field,
 )
 
 PlanningError = SeatingError
@@ -46,6 +47,14 @@ def seat(
         keep_apart=keep_apart(clubs, club_separation),
     )
     return [tuple(int(p) for p in table) for table in seating]
+
+
+def byes(*, players: list[int], previous: Mapping[int, int], seed: int,
+         round_number: int) -> tuple[list[int], list[int]]:
+    """Tables of exactly four (křížový): (who plays, who has a bye) this round; the byes go
+    to those with the fewest so far, then by lot (``generator/byes.py``)."""
+    playing, out = split_field(players, previous, seed, round_number)
+    return [int(p) for p in playing], [int(p) for p in out]
 
 
 def report(

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from marias_admin.seating.models import Round, RoundState, Seat
+from marias_admin.seating.models import Bye, Round, RoundState, Seat
 from marias_admin.tournaments.models import Registration, Tournament
 
 PlainSeating = list[tuple[int, ...]]  # tables in number order, registration ids in seat order
@@ -50,7 +50,8 @@ def history_before(tournament: Tournament, number: int) -> list[PlainSeating]:
 
 def stale_rounds(tournament: Tournament) -> list[int]:
     """Seated rounds, not yet played, whose seating no longer matches the registrations
-    (someone withdrew, arrived late or was checked in after the seating). Two queries."""
+    (someone withdrew, arrived late or was checked in after the seating). Two queries (three
+    with byes)."""
     seated: dict[int, set[int]] = defaultdict(set)
     for number, registration_id in Seat.objects.filter(
         round__tournament=tournament, round__state__in=OPEN_SEATED_STATES
@@ -58,6 +59,11 @@ def stale_rounds(tournament: Tournament) -> list[int]:
         seated[number].add(registration_id)
     if not seated:
         return []
+    if tournament.full_tables_only:  # a bye is part of the seating (křížový, one more query)
+        for number, registration_id in Bye.objects.filter(
+            round__tournament=tournament, round__state__in=OPEN_SEATED_STATES
+        ).values_list("round__number", "registration_id"):
+            seated[number].add(registration_id)
     entries = list(
         Registration.objects.filter(tournament=tournament).only(
             "id", "status", "checked_in_at", "first_round", "withdrawn_before_round"

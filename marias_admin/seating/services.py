@@ -14,6 +14,7 @@ silently overwriting. Internal callers (the re-plan, the demo) pass ``None``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -26,7 +27,7 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
 from marias_admin.core.ordering import name_key
 from marias_admin.seating import planner, probes
-from marias_admin.seating.models import Round, RoundState, Seat, SeatingMethod, Table
+from marias_admin.seating.models import Bye, Round, RoundState, Seat, SeatingMethod, Table
 from marias_admin.seating.selectors import history_before, plain_seating
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Tournament
@@ -172,15 +173,21 @@ def round_seat(
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     players = [r.id for r in playing_in_round(tournament, round.number)]
     history = history_before(tournament, round.number)
-    clubs = _clubs(players)
+    full_tables = tournament.full_tables_only
+    table_size = 4 if full_tables else tournament.table_size
+    byes: list[int] = []
     try:
+        if full_tables:  # křížový: tables of exactly four, the rest has a bye
+            players, byes = planner.byes(players=players, previous=_byes_before(round),
+                                         seed=seed, round_number=round.number)
+        clubs = _clubs(players)
         seating = planner.seat(
             players=players,
             history=history,
             method=method,
             seed=seed,
-            table_size=tournament.table_size,
-            max_odd_tables=tournament.max_odd_tables,
+            table_size=table_size,
+            max_odd_tables=0 if full_tables else tournament.max_odd_tables,
             round_number=round.number,
             ranking=_ranking(tournament, players),
             standings=_standings(tournament, players, round.number),
@@ -195,9 +202,13 @@ def round_seat(
             code="seating_impossible",
         ) from exc
     before = plain_seating(round) if round.state != RoundState.DRAFT else None
-    _store(round, seating)
+    if before is not None and full_tables:
+        before = {"tables": before, "byes": _bye_ids(round)}
+    _store(round, seating, byes)
     round.method, round.seed = method, seed
-    round.report = planner.report(seating, history, tournament.table_size, clubs)
+    round.report = planner.report(seating, history, table_size, clubs)
+    if full_tables:
+        round.report["byes"] = byes
     round.state = RoundState.SEATED
     round.seated_at = timezone.now()
     round.version += 1
@@ -209,21 +220,39 @@ def round_seat(
         tournament=tournament,
         before={"seating": before} if before else None,
         after={"seating": seating, "method": method.value, "seed": seed,
-               "club_separation": tournament.club_separation},
+               "club_separation": tournament.club_separation,
+               **({"byes": byes} if full_tables else {})},
         summary=_("Round %(number)s seated (%(method)s, seed %(seed)s)")
         % {"number": round.number, "method": method.label, "seed": seed},
     )
     return round
 
 
-def _store(round: Round, seating: list[tuple[int, ...]]) -> None:
-    """Replace the round's tables. Their sheets are empty (checked by the caller; sheets are
-    created as soon as a table's page is opened) and go first: a sheet protects its table, and
-    its hands and rulings protect it, so the database refuses the whole write rather than lose
-    a result should one have slipped in."""
+def _byes_before(round: Round) -> dict[int, int]:
+    """Registration id → how many byes he had in the rounds before this one."""
+    counts: dict[int, int] = {}
+    for registration_id in Bye.objects.filter(
+            round__tournament_id=round.tournament_id, round__number__lt=round.number
+    ).values_list("registration_id", flat=True):
+        counts[registration_id] = counts.get(registration_id, 0) + 1
+    return counts
+
+
+def _bye_ids(round: Round) -> list[int]:
+    return sorted(Bye.objects.filter(round=round).values_list("registration_id", flat=True))
+
+
+def _store(round: Round, seating: list[tuple[int, ...]],
+           byes: Sequence[int] = ()) -> None:
+    """Replace the round's tables (and byes). Their sheets are empty (checked by the caller;
+    sheets are created as soon as a table's page is opened) and go first: a sheet protects its
+    table, and its hands and rulings protect it, so the database refuses the whole write rather
+    than lose a result should one have slipped in."""
     probes.delete_round_sheets(round)
     Seat.objects.filter(round=round).delete()
     Table.objects.filter(round=round).delete()
+    Bye.objects.filter(round=round).delete()
+    Bye.objects.bulk_create([Bye(round=round, registration_id=r) for r in byes])
     tables = Table.objects.bulk_create(
         [Table(round=round, number=n) for n in range(1, len(seating) + 1)]
     )
@@ -288,10 +317,13 @@ def seat_swap(
         ]
     )
     after = plain_seating(round)
+    byes = round.report.get("byes") if isinstance(round.report, dict) else None
     round.report = planner.report(
         after, history_before(round.tournament, round.number), round.tournament.table_size,
         _clubs([p for table in after for p in table]),
     )
+    if byes is not None:  # the byes stay: a swap moves seated players only
+        round.report["byes"] = byes
     if round.state == RoundState.CONFIRMED:
         round.state = RoundState.SEATED
     round.version += 1

@@ -235,9 +235,13 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     view = round_view(round, swapped)
     rounds = list(tournament.rounds.all())
     playing = playing_in_round(tournament, round.number)
+    byes = list(round.byes.select_related("registration__player")) \
+        if tournament.full_tables_only else []
     seated_ids = {s.registration_id for s in view["seats"]}
+    # A bye is part of the seating (křížový: tables of exactly four, variants.md §9.13).
+    placed_ids = seated_ids | {b.registration_id for b in byes}
     playing_ids = {r.id for r in playing}
-    stale = bool(seated_ids) and not round.is_fixed and seated_ids != playing_ids
+    stale = bool(seated_ids) and not round.is_fixed and placed_ids != playing_ids
     tables = Table.objects.filter(round=round)
     result_tables = probes.tables_with_results(tables).get(round.number, [])
     movable = [s for s in view["seats"] if s.table.number not in result_tables]
@@ -256,7 +260,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         "state_buttons": _state_buttons(round),
         "playing_count": len(playing),
         "stale": stale,
-        "not_seated_yet": [r for r in playing if r.id not in seated_ids] if stale else [],
+        "not_seated_yet": [r for r in playing if r.id not in placed_ids] if stale else [],
+        "byes": byes,
         "no_longer_playing": [s for s in view["seats"] if s.registration_id not in playing_ids]
         if stale
         else [],
@@ -705,6 +710,18 @@ def _not_seated(request: HttpRequest, round: Round) -> HttpResponse:
     )
 
 
+@dataclass(frozen=True)
+class PublicEntry:
+    """One line of the public page's list by name: a seat, or a bye (no seat)."""
+
+    registration: Any
+    seat: Seat | None = None
+
+    @property
+    def bye(self) -> bool:
+        return self.seat is None
+
+
 @require_GET
 @public_page  # anonymous visitors get the cached page
 def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -713,11 +730,17 @@ def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     if not tables:
         return _not_seated(request, round)
     language = round.tournament.page_language
+    # Křížový: tables of exactly four leave N mod 4 players a bye (one more query, only there).
+    byes = (list(round.byes.select_related("registration__player__club"))
+            if round.tournament.full_tables_only else [])
+    entries = [PublicEntry(seat.registration, seat)
+               for _number, seats in tables for seat in seats]
+    entries += [PublicEntry(bye.registration) for bye in byes]
     alphabetical = sorted(
-        (seat for _number, seats in tables for seat in seats),
-        key=lambda s: (name_key(s.registration.player.last_name,
-                                s.registration.player.first_name, language),
-                       s.registration_id),
+        entries,
+        key=lambda e: (name_key(e.registration.player.last_name,
+                                e.registration.player.first_name, language),
+                       e.registration.pk),
     )
     return render(
         request,
@@ -727,6 +750,9 @@ def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpR
             "round": round,
             "tables": tables,
             "alphabetical": alphabetical,
+            "byes": sorted((bye.registration for bye in byes),
+                           key=lambda r: (name_key(r.player.last_name, r.player.first_name,
+                                                   language), r.pk)),
             "provisional": round.state == RoundState.SEATED,
         },
     )

@@ -27,6 +27,8 @@ from marias_admin.core.templatetags.marias import money
 from marias_admin.core.widgets import QuickHiddenInput, QuickTextInput
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.forms_announcements import AnnouncementFields
+from marias_admin.sheets.forms_partnership import PartnershipFields
+from marias_admin.sheets.forms_sloapslam import SloapSlamFields
 from marias_admin.tournaments.forms import Form
 from scoring import ScoringError, settle
 from scoring.hand import Hand
@@ -190,9 +192,15 @@ class HandForm(Form):
             return None
 
     @property
+    def dealer_sits_out(self) -> bool:
+        """At a table of four the dealer sits out (ČSM 2023 B.2, obecná pravidla L27-28);
+        in křížový all four play (obecná pravidla VII.2 L243)."""
+        return self.players == 4 and not self.ruleset.partnerships
+
+    @property
     def sitter(self) -> int | None:
-        """The dealer sits out at a table of four: he cannot be the declarer."""
-        return self._current("dealer") if self.players == 4 else None
+        """The dealer when he sits out: he cannot be the declarer."""
+        return self._current("dealer") if self.dealer_sits_out else None
 
     @property
     def declarer_options(self) -> list[dict[str, Any]]:
@@ -362,10 +370,12 @@ def _result(value: str) -> bool | None:
     return {"won": True, "lost": False, "yes": True, "no": False}.get(value or "")
 
 
-class StructuredHandForm(AnnouncementFields, HandForm):
+class StructuredHandForm(SloapSlamFields, PartnershipFields, AnnouncementFields, HandForm):
     """The same hand by fields: contract, suits, doublings per part, points, results, PB, and
     where the rules have them the defence's announcements, raise chains and a killed seven
-    (:mod:`marias_admin.sheets.forms_announcements`)."""
+    (:mod:`marias_admin.sheets.forms_announcements`), the partner, the called rank and trick 8
+    (křížový, :mod:`marias_admin.sheets.forms_partnership`), the honers, the trhák and the
+    dohrávka (SloapSlam, :mod:`marias_admin.sheets.forms_sloapslam`)."""
 
     entry = "form"
     error_fields = {
@@ -500,15 +510,22 @@ class StructuredHandForm(AnnouncementFields, HandForm):
         if "pb_defender_claims" in self.fields:
             self.fields["pb_defender_claims"].choices = seat_choices(self.seats)
         self.add_announcement_fields(seat_choices(self.seats), COMPONENT_LABELS)
+        self.add_partnership_fields(seat_choices(self.seats))
+        self.add_sloapslam_fields(seat_choices(self.seats), self.fields["renonc_code"].choices)
         # Order: who, what, how it went, PB facts.
         order = ["version", "dealer", "declarer", "contract", "trump", "helper", "bid",
+                 "partner", "called_rank",
                  *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
                  *(f"raised_by_{c.value}" for c in COMPONENT_ORDER),
                  *(name for name in self.fields if name.startswith("against_")),
+                 "forced_flekers", "seven_trumps",
+                 *(name for name in self.fields if name.startswith("honour_")),
                  "declarer_cards", "declarer_marriages", "defence_marriages",
-                 *RESULT_FIELDS.values(), "seven_killed", "silent_seven", "laid_down",
-                 "not_played",
-                 "unannounced_marriage", "renonc_code", "renonc_offender"]
+                 *RESULT_FIELDS.values(), "trick8", "seven_killed", "silent_seven",
+                 "laid_down", "not_played",
+                 "unannounced_marriage", "renonc_code", "renonc_offender",
+                 "renonc_played_out", "renonc2_code", "renonc2_offender", "renonc3_code",
+                 "renonc3_offender"]
         self.order_fields(order)
 
     @property
@@ -532,7 +549,9 @@ class StructuredHandForm(AnnouncementFields, HandForm):
         return self.require_declarer(hand_from_dict(self.hand_dict(data)), data)
 
     def field_for(self, engine_field: str, code: str | None = None) -> str | None:
-        return (self.announcement_field(engine_field, code)
+        return (self.sloapslam_field(engine_field, code)
+                or self.partnership_field(engine_field, code)
+                or self.announcement_field(engine_field, code)
                 or super().field_for(engine_field, code))
 
     def hand_dict(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -551,10 +570,12 @@ class StructuredHandForm(AnnouncementFields, HandForm):
             hand["doublings"] = doublings
         hand.update(self._outcome(data))
         hand.update(self.announcement_facts(data))
+        hand.update(self.partnership_facts(data))
         hand.update(self._extras(data))
         premium = self._premium(data)
         if premium:
             hand["premium"] = premium
+        self.add_sloapslam_facts(data, hand)
         return hand
 
     def _doublings(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -679,6 +700,8 @@ class StructuredHandForm(AnnouncementFields, HandForm):
         initial["pb_non_trump_marriage"] = bool(premium.get("non_trump_marriage"))
         initial["pb_defender_claims"] = premium.get("defender_claims") or []
         initial.update(cls.announcement_initial(hand))
+        initial.update(cls.partnership_initial(hand))
+        initial.update(cls.sloapslam_initial(hand))
         return initial
 
 

@@ -75,14 +75,22 @@ def standings_columns(tournament: Tournament, table: StandingsTable) -> list[Col
                          currency, per_major),
         ]
         per_round = _("Round %(number)s points")
-    elif table.premium_view:
+    elif table.premium_view:  # SloapSlam: table points (BUS) by SB, then SB
         columns += [
-            points_column("BP", lambda row: row.standing.bp),
+            points_column(_("Points") if table.table_points_view else "BP",
+                          lambda row: row.standing.bp),
             money_column("SB", lambda row: row.standing.sb, currency, per_major),
             money_column("ZB", lambda row: row.standing.money, currency, per_major),
             points_column("PB", lambda row: row.standing.premium),
         ]
-        per_round = _("Round %(number)s BP")
+        per_round = (_("Round %(number)s points") if table.table_points_view
+                     else _("Round %(number)s BP"))
+    elif table.table_points_view:  # křížový: table points 4-2-1-0, then money (no PB)
+        columns += [
+            points_column(_("Points"), lambda row: row.standing.bp),
+            money_column("ZB", lambda row: row.standing.money, currency, per_major),
+        ]
+        per_round = _("Round %(number)s points")
     else:  # the volený families: BP by money, no PB (and so no SB beside the ZB)
         columns += [
             points_column("BP", lambda row: row.standing.bp),

@@ -13,9 +13,11 @@ from marias_admin.tournaments.standings_rules import (
     MAX_DROP,
     MAX_POINTS,
     default_rules_dict,
+    krizovy_rules_dict,
     parse_fraction,
     parse_points,
     rules_to_dict,
+    sloapslam_rules_dict,
     szmk_rules_dict,
     voleny_rules_dict,
 )
@@ -49,12 +51,13 @@ PRESETS: dict[str, tuple[Any, dict[str, Any]]] = {
     "csm": (_("ČSM (default)"), default_rules_dict()),
     "superliga": (_("Superliga"), rules_to_dict(StandingsRules(
         placement=PlacementKey.SUPERLIGA))),
-    "sloapslam": (_("SloapSlam 4-2-1-0 at the table"), rules_to_dict(StandingsRules(
-        placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0)))),
+    "sloapslam": (_("SloapSlam 4-2-1-0 at the table"), sloapslam_rules_dict()),
     "szmk": (_("SZMK 2024: 5-3-1 at the table by money, then money, round record, best "
                "round"), szmk_rules_dict()),
     "voleny": (_("Volený (ČSM obecná pravidla, pagat): the round by money, no PB; then BP, "
                  "money"), voleny_rules_dict()),
+    "krizovy": (_("Křížový: table points 4-2-1-0 by money at the table, then money"),
+                krizovy_rules_dict()),
 }
 
 
@@ -99,6 +102,11 @@ class StandingsRulesForm(forms.Form):
         help_text=_("SZMK: when a referee ends a round by contumation, each present player gets "
                     "these points and the absent player 0. Leave empty to rank such a round "
                     "like any other."))
+    bye_points = forms.CharField(
+        label=_("Points for a bye"), max_length=20, required=False, initial="2",
+        help_text=_("Křížový (tables of exactly four): players left over when the field does "
+                    "not divide by four sit the round out with money 0 and these points, "
+                    "e.g. 2 or 1,5. Empty: 2."))
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False,
                              widget=forms.Textarea(attrs={"rows": 2}))
@@ -115,6 +123,7 @@ class StandingsRulesForm(forms.Form):
             "table_points": "-".join(str(p) for p in data["table_points"]),
             "drop_best": data["drop_best"], "drop_worst": data["drop_worst"],
             "contumation_points": data.get("contumation_points"),
+            "bye_points": str(data["bye_points"]).replace(".", ","),
         }
         for i in range(3):
             chain = data["round_chain"]
@@ -141,6 +150,15 @@ class StandingsRulesForm(forms.Form):
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
 
+    def clean_bye_points(self) -> str:
+        value = self.cleaned_data.get("bye_points") or ""
+        if value.strip():
+            try:
+                parse_fraction(value)
+            except ValueError as exc:
+                raise ValidationError(str(exc)) from exc
+        return value.strip()
+
     def clean_custom_points(self) -> list[int]:
         return self._points("custom_points")
 
@@ -164,6 +182,7 @@ class StandingsRulesForm(forms.Form):
             "drop_best": data["drop_best"],
             "drop_worst": data["drop_worst"],
             "contumation_points": data.get("contumation_points"),
+            "bye_points": data.get("bye_points") or "",
         }
 
     def add_service_errors(self, error: ValidationError) -> None:

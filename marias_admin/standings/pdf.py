@@ -45,10 +45,12 @@ def _rows(table: StandingsTable) -> list[list[str]]:
     if table.money_view:  # SZMK: points, the money of all rounds, ZB, round record
         header = ["#", _("Player"), _("Club"), _("Points"), _("Money"), "ZB", _("Round record"),
                   *[f"{n}." for n in rounds]]
-    elif table.premium_view:
-        header = ["#", _("Player"), _("Club"), "BP", "SB", "ZB", "PB", *[f"{n}." for n in rounds]]
-    else:  # the volený families: BP by money, no PB
-        header = ["#", _("Player"), _("Club"), "BP", "ZB", *[f"{n}." for n in rounds]]
+    elif table.premium_view:  # SloapSlam: table points (BUS) by SB
+        first = _("Points") if table.table_points_view else "BP"
+        header = ["#", _("Player"), _("Club"), first, "SB", "ZB", "PB", *[f"{n}." for n in rounds]]
+    else:  # the volený families: BP by money, no PB; křížový: table points, no PB
+        first = _("Points") if table.table_points_view else "BP"
+        header = ["#", _("Player"), _("Club"), first, "ZB", *[f"{n}." for n in rounds]]
     data = [header]
     for row in table.rows:
         s = row.standing

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy
 
 from marias_admin.core import formatting
 from marias_admin.core.ordering import czech_order
-from marias_admin.seating.models import Round, RoundState, Seat, Table
+from marias_admin.seating.models import Bye, Round, RoundState, Seat, Table
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -66,12 +66,14 @@ SEATS = (1, 2, 3, 4)
 
 
 def rules_from(tournament: Tournament) -> StandingsRules:
-    """The tournament's stored rules with its ruleset's SB premium factor and round budget
-    (SZMK); a Superliga key takes its coefficient from the competition the tournament counts
-    for, when it has one."""
+    """The tournament's stored rules with its ruleset's SB premium factor, round budget (SZMK)
+    and money rounding before SB (SloapSlam); a Superliga key takes its coefficient from the
+    competition the tournament counts for, when it has one."""
     ruleset = tournament.ruleset()
     rules = rules_from_dict(tournament.standings_rules, premium_factor=ruleset.sb_premium_factor,
                             round_budget=ruleset.round_budget)
+    if ruleset.money_rounding is not None:  # SloapSlam L74, L272-274: whole crowns before SB
+        rules = dataclasses.replace(rules, money_rounding=ruleset.money_rounding)
     if rules.placement is PlacementKey.SUPERLIGA:
         coefficient = (tournament.competition_memberships
                        .values_list("competition__coefficient", flat=True).first())
@@ -161,7 +163,18 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
                 table=sheet["table__number"], money=int(money[position] or 0),
                 premium=_fraction(premium[position]), fixed_points=fixed,
             ))
+    if tournament.full_tables_only:
+        scores.extend(_bye_scores(tournament, {s["table__round__number"] for s in sheets}))
     return scores
+
+
+def _bye_scores(tournament: Tournament, rounds: set[int]) -> list[RoundScore]:
+    """Křížový byes (research/variants.md §9.13; ``seating.Bye``): of the rounds that have a
+    confirmed table counted, each bye with 0 money and the rules' bye points. One query."""
+    byes = Bye.objects.filter(round__tournament=tournament, round__number__in=rounds)
+    return [RoundScore(player=registration_id, round=number, table=0, money=0, bye=True)
+            for number, registration_id in byes.order_by("round__number", "registration_id")
+            .values_list("round__number", "registration_id")]
 
 
 def tournament_standings(tournament: Tournament) -> list[Standing]:
@@ -261,6 +274,9 @@ def sb_explanation(money: int, premium: Fraction, sb: Fraction, rules: Standings
 def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsRules) -> str:
     """Why a player has the BP he has in one round, in the visitor's language."""
     bp = fmt_number(row.bp)
+    if row.bye:  # research/variants.md §9.13: tables of four, the rest sits the round out
+        return _("BP %(bp)s for a bye: no table of four was left for this player in this "
+                 "round (money 0)") % {"bp": bp}
     if row.fixed:
         return _("BP %(bp)s fixed by the referee's contumation ruling: the absent player gets 0, "
                  "each present player %(points)s") % {
@@ -291,6 +307,8 @@ def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsR
 
 
 def round_rank_text(row: RoundStanding, rules: StandingsRules) -> str:
+    if row.bye:
+        return _("Bye in round %(number)s") % {"number": row.round}
     where = (_("at table %(table)s") % {"table": row.table}
              if rules.placement is PlacementKey.TABLE_POINTS else _("in the round"))
     return _("Place %(rank)s %(where)s by %(chain)s") % {
@@ -373,6 +391,12 @@ class StandingsTable:
         return premium_view(self.rules)
 
     @property
+    def table_points_view(self) -> bool:
+        """BP are table points (křížový 4-2-1-0, SloapSlam BUS): the column says "Points"
+        (body u stolu) as at SZMK, not BP."""
+        return self.rules.placement is PlacementKey.TABLE_POINTS
+
+    @property
     def pending_rounds(self) -> list[RoundProgress]:
         return [p for p in self.progress if not p.complete]
 
@@ -429,8 +453,9 @@ def standings_row_explanations(standing: Standing, tournament: Tournament,
     return _row_explanations(standing, tied, rules, tournament)
 
 
-def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
-    """The rules in words, as (label, value) lines for the pages."""
+def rules_summary(rules: StandingsRules, byes: bool = False) -> list[tuple[str, str]]:
+    """The rules in words, as (label, value) lines for the pages; ``byes``: the tournament
+    plays at tables of exactly four, so a field not divisible by four gives byes."""
     ties = (_("tied players share the average of their places' points")
             if rules.placement_ties is TieShare.AVERAGE
             else _("tied players all get the points of the place they share"))
@@ -456,6 +481,9 @@ def rules_summary(rules: StandingsRules) -> list[tuple[str, str]]:
     if rules.contumation_points is not None:
         lines.append((_("Contumation"), _("each present player %(points)s points, the absent "
                                           "player 0") % {"points": rules.contumation_points}))
+    if byes:  # research/variants.md §9.13: our default, configurable
+        lines.append((_("Bye"), _("players left over at tables of four: money 0 and "
+                                  "%(points)s points") % {"points": fmt_number(rules.bye_points)}))
     if rules.drop_best or rules.drop_worst:
         lines.append((_("Rounds left out"), _("best %(best)s, worst %(worst)s") % {
             "best": rules.drop_best, "worst": rules.drop_worst}))
@@ -593,6 +621,7 @@ class PlayerRound:
     explanation: tuple[str, ...]
     big_hands: list[BigHand]
     money: int | None = None  # SZMK: the round money (budget + ZB)
+    bye: bool = False  # křížový: no table this round (seating.Bye); table and seat are 0
 
     @property
     def provisional(self) -> bool:
@@ -605,7 +634,8 @@ class PlayerRound:
 
 def player_rounds(tournament: Tournament, registration: Registration,
                   standings: list[Standing] | None = None) -> list[PlayerRound]:
-    """The rounds of one player: table, seat, opponents, results and his games of 50+ PB."""
+    """The rounds of one player: table, seat, opponents, results and his games of 50+ PB;
+    a round he sat out with a bye (křížový) as ``bye`` (one more query, only there)."""
     rules = rules_from(tournament)
     if standings is None:
         standings = compute_standings(round_scores(tournament, rules=rules), rules,
@@ -635,11 +665,26 @@ def player_rounds(tournament: Tournament, registration: Registration,
         if mine_pb >= threshold:
             hands[hand["sheet__table_id"]].append(BigHand(
                 hand["number"], hand["description"], hand["notation"], mine_pb))
+    def explain(result: RoundStanding | None) -> tuple[str, ...]:
+        return ((round_rank_text(result, rules), *context.explain(result, rules))
+                if result is not None else ())
+
     rounds = []
+    if tournament.full_tables_only:
+        for bye in (Bye.objects.filter(registration=registration, round__tournament=tournament)
+                    .select_related("round")):
+            result = results.get(bye.round.number)
+            rounds.append(PlayerRound(
+                number=bye.round.number, round_state=bye.round.state, table=0, seat=0,
+                opponents=[], sheet_state=None, result=result,
+                dropped=bool(mine and bye.round.number in mine.dropped),
+                explanation=explain(result), big_hands=[],
+                money=round_money(result.money, rules) if result is not None else None,
+                bye=True,
+            ))
     for seat in seats:
         result = results.get(seat.round.number)
-        explanation = ((round_rank_text(result, rules), *context.explain(result, rules))
-                       if result is not None else ())
+        explanation = explain(result)
         rounds.append(PlayerRound(
             number=seat.round.number, round_state=seat.round.state, table=seat.table.number,
             seat=seat.position, opponents=opponents[seat.table_id],
@@ -648,7 +693,7 @@ def player_rounds(tournament: Tournament, registration: Registration,
             big_hands=hands[seat.table_id],
             money=round_money(result.money, rules) if result is not None else None,
         ))
-    return rounds
+    return sorted(rounds, key=lambda r: r.number)
 
 
 # -- where do I sit -------------------------------------------------------------------------------
@@ -664,6 +709,7 @@ def fold(text: str) -> str:
 class SeatFound:
     registration: Registration
     seat: Seat | None
+    bye: bool = False  # křížový: no table for him this round (seating.Bye)
 
 
 @dataclass(frozen=True)
@@ -680,7 +726,8 @@ class SeatSearch:
 
 def find_seats(tournament: Tournament, query: str, limit: int = 30) -> SeatSearch:
     """Players whose name contains every word of ``query`` (any case, any diacritics), with
-    their table and seat in the latest seated round. At most three queries."""
+    their table and seat in the latest seated round, or their bye in it (křížový). At most
+    three queries (four with byes: ``Tournament.full_tables_only``)."""
     words = fold(query).split()
     if not words:
         return SeatSearch(query, None, [])
@@ -699,7 +746,13 @@ def find_seats(tournament: Tournament, query: str, limit: int = 30) -> SeatSearc
     round = (Round.objects.filter(tournament=tournament, seats__isnull=False)
              .order_by("-number").first())
     seats = {}
+    byes: set[int] = set()
     if round is not None:
+        ids = [r.pk for r in shown]
         seats = {s.registration_id: s for s in Seat.objects.filter(
-            round=round, registration__in=[r.pk for r in shown]).select_related("table")}
-    return SeatSearch(query, round, [SeatFound(r, seats.get(r.pk)) for r in shown], more)
+            round=round, registration__in=ids).select_related("table")}
+        if tournament.full_tables_only and len(seats) < len(ids):
+            byes = set(Bye.objects.filter(round=round, registration__in=ids)
+                       .values_list("registration_id", flat=True))
+    return SeatSearch(query, round, [SeatFound(r, seats.get(r.pk), r.pk in byes)
+                                     for r in shown], more)

@@ -79,7 +79,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     table = selectors.standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
     player_base = reverse("standings:player", args=(tournament.pk, 0))[:-2]  # + "<id>/"
     context = _context(request, tournament, visible, progress=table.progress, table=table,
-                       refresh=REFRESH_SECONDS, rules_summary=selectors.rules_summary(table.rules),
+                       refresh=REFRESH_SECONDS, rules_summary=selectors.rules_summary(
+                           table.rules, byes=tournament.full_tables_only),
                        player_base=player_base)
     if request.GET.get("projector"):
         template = "standings/projector.html"
@@ -194,7 +195,7 @@ def rules_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(request, "standings/settings.html", {
         "tournament": tournament, "form": form, "locked": locked,
         "presets": [(code, name) for code, (name, _rules) in PRESETS.items()],
-        "summary": selectors.rules_summary(current),
+        "summary": selectors.rules_summary(current, byes=tournament.full_tables_only),
     })
 
 
@@ -202,8 +203,9 @@ def _confirm_page(request: HttpRequest, tournament: Tournament, form: StandingsR
                   before: dict, after: dict) -> HttpResponse:
     ruleset = tournament.ruleset()
     factor, budget = ruleset.sb_premium_factor, ruleset.round_budget
-    old = dict(selectors.rules_summary(rules_from_dict(before, factor, budget)))
-    new = dict(selectors.rules_summary(rules_from_dict(after, factor, budget)))
+    byes = tournament.full_tables_only
+    old = dict(selectors.rules_summary(rules_from_dict(before, factor, budget), byes))
+    new = dict(selectors.rules_summary(rules_from_dict(after, factor, budget), byes))
     labels = [*new, *(label for label in old if label not in new)]
     changes = [(label, old.get(label, ""), new.get(label, "")) for label in labels
                if old.get(label) != new.get(label)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -39,7 +40,14 @@ MAX_BASE_RATE = 50_000
 # game) play without an auction at tables of three (a fourth deals and sits out, ČSM obecná
 # pravidla L27-28, pagat L108), are ranked by money with no PB (research/variants.md §2.5,
 # §6.8) and take their documented variants as overrides (``rule_variants``).
-TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024", "csm-voleny", "pagat-voleny")
+# Křížový (issue 15: obecná pravidla VII.2) plays at tables of exactly four, all four playing
+# every hand; a field not divisible by four leaves the rest out with a bye
+# (``full_tables_only``; research/variants.md §9.13). So do SloapSlam's two partnership games
+# (issue 15: docs/sloapslam-ctyrka.md, the honerová licitovaná čtyřka at 1 Kč; and
+# docs/sloapslam-krizovy.md, the bodovaný křížový at 20 h), ranked by table points (BUS
+# 4-2-1-0) by SB at the table (SLS L74, L274; variants.md §4.4, §5.6).
+TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024", "csm-voleny", "pagat-voleny",
+                       "csm-krizovy", "sloapslam-ctyrka", "sloapslam-krizovy")
 RULESET_CHOICES = [(code, PRESETS[code].name) for code in TOURNAMENT_RULESETS]
 # pagat L73: amounts are units whose money the players agree on; the base rate is that money.
 UNIT_RULESETS = ("pagat-voleny",)
@@ -139,6 +147,14 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({formatting.day(self.date)})"
 
+    def clean(self) -> None:
+        super().clean()
+        if self.ruleset_code in PRESETS and self.full_tables_only and self.table_size != 4:
+            raise ValidationError({"table_size": _(
+                "These rules are played by four players at every table (all four play every "
+                "hand): choose tables of 4. Players over a multiple of four get a bye.")},
+                code="full_tables_only")
+
     @property
     def page_language(self) -> str:
         """The language its pages and printouts are shown in by default: the organiser's
@@ -149,6 +165,14 @@ class Tournament(models.Model):
     def counts_in_units(self) -> bool:
         """Whether its base rate is "the money of one unit" (the traditional game)."""
         return self.ruleset_code in UNIT_RULESETS
+
+    @property
+    def full_tables_only(self) -> bool:
+        """Whether every table has exactly four active players (křížový, obecná pravidla VII.2
+        L243: the rules' only table size is 4, or its players play in pairs): no tables of 3,
+        nobody sits out per hand, and a field not divisible by four gives byes."""
+        preset = get_preset(self.ruleset_code)
+        return preset.table_sizes == (4,) or bool(getattr(preset, "partnerships", False))
 
     def ruleset(self) -> Ruleset:
         """The preset with this tournament's overrides (stored as JSON: see

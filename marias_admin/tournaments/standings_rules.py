@@ -18,7 +18,13 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
+from scoring.standings import (
+    DEFAULT_BYE_POINTS,
+    PlacementKey,
+    RankKey,
+    StandingsRules,
+    TieShare,
+)
 
 ROUND_KEYS = (RankKey.SB, RankKey.ZB, RankKey.PB)
 TOURNAMENT_KEYS = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB, RankKey.ROUND_RECORD,
@@ -28,7 +34,7 @@ MAX_DROP = 20
 
 RULE_FIELDS = ("round_chain", "placement", "placement_ties", "coefficient", "custom_points",
                "table_points", "tournament_chain", "drop_best", "drop_worst",
-               "contumation_points")
+               "contumation_points", "bye_points")
 
 
 def rules_to_dict(rules: StandingsRules) -> dict[str, Any]:
@@ -44,6 +50,7 @@ def rules_to_dict(rules: StandingsRules) -> dict[str, Any]:
         "drop_best": rules.drop_best,
         "drop_worst": rules.drop_worst,
         "contumation_points": rules.contumation_points,
+        "bye_points": _fraction_text(rules.bye_points),
     }
 
 
@@ -82,8 +89,50 @@ def voleny_rules_dict() -> dict[str, Any]:
     return rules_to_dict(VOLENY_RULES)
 
 
+# Křížový (ČSM obecná pravidla VII.2): the rules have no tournament part (research/variants.md
+# §3.3). Default of §3.3 after the SloapSlam key (SLS L74, §4.4): every table of four ranks its
+# players by money (SB = ZB: no PB, ``sb_premium_factor = 0``) and gives table points (BUS)
+# 4/2/1/0; tied players share the points of the places they hold (§4.4 default, so a table
+# always gives 7 points). The tournament: table points, then money (§4.4 default "BUS, then SB,
+# then ZB"; SB is ZB here). A bye (field not divisible by four, §9.13) scores 0 money and
+# ``bye_points`` (default 2, scoring.standings.DEFAULT_BYE_POINTS).
+KRIZOVY_RULES = StandingsRules(
+    round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
+    placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.ZB),
+)
+KRIZOVY_RULESETS = ("csm-krizovy",)
+
+
+def krizovy_rules_dict() -> dict[str, Any]:
+    return rules_to_dict(KRIZOVY_RULES)
+
+
+# SloapSlam (rules/sloapslam-krizovy-a-honerovy.txt, "SLS"), both partnership games at tables
+# of four. Čtyřka L74: "Za pořadí podle SB jsou přiděleny BUS (4,2,1,0 bodů)", SB = Kč + 2 × PB
+# (research/variants.md §4.4); bodovaný křížový Čl. V L274: SB = money rounded to whole crowns
+# + PB, placement not stated, default BUS 4/2/1/0 by SB as in the čtyřka (§5.6). So each table
+# ranks its four by SB alone (the factor and the rounding come from the ruleset:
+# ``sb_premium_factor``, ``money_rounding``; PB = 0 until the PB tables are obtained) and gives
+# 4/2/1/0. Not stated, §4.4 defaults (also for the křížový, §5.6 "the defaults of §4.4 apply"):
+# tied players share the points of the places they hold; the tournament: BUS, then SB, then ZB.
+# A bye (§9.13) as at křížový: money 0 and ``bye_points``.
+SLOAPSLAM_RULES = StandingsRules(
+    round_chain=(RankKey.SB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
+    placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.SB, RankKey.ZB),
+)
+SLOAPSLAM_RULESETS = ("sloapslam-ctyrka", "sloapslam-krizovy")
+
+
+def sloapslam_rules_dict() -> dict[str, Any]:
+    return rules_to_dict(SLOAPSLAM_RULES)
+
+
 def default_rules_for(ruleset_code: str) -> dict[str, Any]:
     """The standings rules a new tournament of this ruleset starts with."""
+    if ruleset_code in KRIZOVY_RULESETS:
+        return krizovy_rules_dict()
+    if ruleset_code in SLOAPSLAM_RULESETS:
+        return sloapslam_rules_dict()
     if ruleset_code.startswith("szmk"):
         return szmk_rules_dict()
     if ruleset_code in VOLENY_RULESETS:
@@ -117,6 +166,7 @@ def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1,
     drop_best = check("drop_best", _drop)
     drop_worst = check("drop_worst", _drop)
     contumation = check("contumation_points", _optional_points)
+    bye = check("bye_points", _bye_points)
     if coefficient is not None and coefficient <= 0:
         errors["coefficient"] = _("The coefficient must be greater than zero.")
     if placement is PlacementKey.CUSTOM and custom == ():
@@ -129,7 +179,7 @@ def rules_from_dict(data: Mapping[str, Any] | None, premium_factor: int = 1,
         premium_factor=premium_factor, round_chain=round_chain, placement=placement,
         placement_ties=ties, coefficient=coefficient, custom_points=custom, table_points=table,
         tournament_chain=tournament_chain, drop_best=drop_best, drop_worst=drop_worst,
-        contumation_points=contumation, round_budget=round_budget,
+        contumation_points=contumation, round_budget=round_budget, bye_points=bye,
     )
 
 
@@ -218,6 +268,19 @@ def _optional_points(value: Any) -> int | None:
     if not 0 <= number <= MAX_POINTS:
         raise ValueError(_("Points must be between 0 and %(max)s.") % {"max": MAX_POINTS})
     return number
+
+
+def _bye_points(value: Any) -> Fraction:
+    """The table points of a bye: whole or half points (as shown everywhere), 0 to MAX_POINTS;
+    blank: the default."""
+    if value is None or value == "":
+        return DEFAULT_BYE_POINTS
+    points = parse_fraction(value)
+    if (points * 2).denominator != 1:
+        raise ValueError(_("Enter whole or half points, such as 2 or 1,5."))
+    if not 0 <= points <= MAX_POINTS:
+        raise ValueError(_("Points must be between 0 and %(max)s.") % {"max": MAX_POINTS})
+    return points
 
 
 def _drop(value: Any) -> int:

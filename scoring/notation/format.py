@@ -13,11 +13,19 @@ príchod hráča 2, 7 min).
 from __future__ import annotations
 
 from scoring.errors import Problem, ScoringError
-from scoring.hand import CARD_POINTS_TOTAL, Announcement, Hand, Marriage, Points, PremiumFacts
+from scoring.hand import (
+    CARD_POINTS_TOTAL,
+    Announcement,
+    Hand,
+    Honour,
+    Marriage,
+    Points,
+    PremiumFacts,
+)
 from scoring.notation import lexicon as lx
 from scoring.notation.grammar import grammar_for, sheet_language
 from scoring.ruleset import CONCESSION, Ruleset, Rung
-from scoring.types import COMPONENT_ORDER, Component, Suit
+from scoring.types import COMPONENT_ORDER, Component, Rank, Suit
 
 _RESULTS: tuple[tuple[Component, str], ...] = (
     (Component.GAME, "game_won"),
@@ -51,6 +59,7 @@ class _Formatter:
             out.append(self._trump())
         if hand.helper is not None:
             out.append(self.words["helper"].format(suit=lx.SUIT_ADJECTIVE[self.lang][hand.helper]))
+        out += self._partnership()
         if hand.bid is not None:
             out.append(self.words["bid"].format(rung=self._rung_name(self._rung(hand.bid, "bid"))))
         out += self._doublings()
@@ -65,9 +74,15 @@ class _Formatter:
             marriage = self._marriage(hand.unannounced_marriage).removeprefix(" + ")
             out.append(self.words["unannounced"].format(marriage=marriage))
         out += self._results()
+        if hand.trick8 is not None:  # durch s chytrým (obecná VII.2 L251-253)
+            out.append(f"trick 8 by seat {hand.trick8}" if self.lang == "en"
+                       else f"osmý zdvih hráče {hand.trick8}")
         if hand.seven_killed:  # pagat L103
             out.append("killed seven" if self.lang == "en" else "sedma zabitá")
         out += [self._announcement(a) for a in hand.announcements]
+        out += [self._honour(h) for h in hand.honours]  # SloapSlam čtyřka L28-32
+        out += [("compulsory flek by seat {}" if self.lang == "en"
+                 else "povinný flek hráče {}").format(s) for s in hand.forced_flekers]
         if hand.silent_seven is not None:
             result = self.words["silent_won" if hand.silent_seven.won else "silent_lost"]
             side = lx.SIDE_NAME[self.lang][hand.silent_seven.side]
@@ -83,6 +98,24 @@ class _Formatter:
         out += self._premium(hand.premium)
         if hand.premium_ruling is not None:
             out.append(self.words["ruling_granted" if hand.premium_ruling else "ruling_refused"])
+        return out
+
+    # -- křížový (obecná pravidla VII.2) ----------------------------------------------------------
+
+    def _partnership(self) -> list[str]:
+        """The called rank, then the partner's seat or "sám" for a trump game played alone."""
+        hand = self.hand
+        en = self.lang == "en"
+        out = []
+        if hand.called_rank is not None:
+            rank = _RANK_EN[hand.called_rank] if en else _RANK_CS[hand.called_rank]
+            out.append(f"calls the {rank}" if en else f"volá {rank}")
+        if hand.partner is not None:
+            out.append(f"partner {hand.partner}" if en else f"spoluhráč {hand.partner}")
+        elif hand.all_play and hand.contract not in (None, CONCESSION):
+            rung = self.ruleset.rung(hand.contract or "")
+            if rung is not None and rung.has_trumps:
+                out.append("alone" if en else "sám")
         return out
 
     # -- contract --------------------------------------------------------------------------------
@@ -253,6 +286,33 @@ class _Formatter:
         text = self.words["renonc"].format(code=rule.code, name=name, seat=renonc.offender)
         if renonc.forgiven:  # SZMK D.1
             text = self.words["forgiven"].format(renonc=text)
+        out = [text]
+        if renonc.played_out:  # SloapSlam D1-D4
+            out.append("played out" if self.lang == "en" else "dohrávka")
+        for extra in self.hand.further_renoncs:
+            rule = self.ruleset.renonc(extra.code)
+            name = (rule.name_en if self.lang == "en" else rule.name_cs) if rule else ""
+            out.append(self.words["renonc"].format(code=extra.code, name=name,
+                                                   seat=extra.offender))
+        return ", ".join(out)
+
+    def _honour(self, h: Honour) -> str:
+        """An honer of the čtyřka: devítka hráče 1 na 5 trumfů (fleky 3, 1) uhrána."""
+        en = self.lang == "en"
+        name = {Rank.NINE: "nine", Rank.EIGHT: "eight"} if en else {
+            Rank.NINE: "devítka", Rank.EIGHT: "osma"}
+        text = f"{name[h.rank]} {'by seat' if en else 'hráče'} {h.by}"
+        if h.trumps is not None:
+            word = "trumps" if en else ("trumf" if h.trumps == 1 else "trumfy"
+                                        if h.trumps < 5 else "trumfů")
+            text += f" {'on' if en else 'na'} {h.trumps} {word}"
+        if h.raises:
+            text += self._chain(h.raises)
+        elif h.level:
+            text += f" ({h.level} {'raises' if en else 'fleky'})"
+        if h.won is not None:
+            text += " " + (("won" if h.won else "lost") if en
+                           else ("uhrána" if h.won else "prohrána"))
         return text
 
     def _late(self) -> str:
@@ -287,3 +347,9 @@ class _Formatter:
             out.append(self.words[key].format(seats=self._seats(facts.defender_claims)))
         return out
 
+
+
+_RANK_CS = {Rank.SEVEN: "sedmu", Rank.EIGHT: "osmu", Rank.NINE: "devítku", Rank.TEN: "desítku",
+            Rank.UNDER: "spodka", Rank.OVER: "svrška", Rank.KING: "krále", Rank.ACE: "eso"}
+_RANK_EN = {Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
+            Rank.UNDER: "under", Rank.OVER: "over", Rank.KING: "king", Rank.ACE: "ace"}

@@ -87,6 +87,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cs": "body obrany z karet mají být {expected} (90 minus body aktéra)",
         "en": "the defence's card points should be {expected} (90 minus the declarer's)",
     },
+    "notation_played_out_without_renonc": {
+        "cs": "dohrávka patří k renonci: zapište i renonc (např. !c1@3 dohr)",
+        "en": "a dohrávka belongs to a renonc: write the renonc too (e.g. !c1@3 dohr)",
+    },
     "notation_twice": {
         "cs": "údaj „{what_cs}“ je zapsán podruhé",
         "en": "“{what_en}” is given a second time",
@@ -147,6 +151,8 @@ MESSAGES_SK: dict[str, str] = {
     "notation_renonc_name": "názov renonce {code} má znieť „{name}“ a končiť zátvorkou",
     "notation_points_sum":
         "body obrany z kariet majú byť {expected} (90 mínus body voliaceho hráča)",
+    "notation_played_out_without_renonc":
+        "dohrávka patrí k renonce: zapíšte aj renonce (napr. !c1@3 dohr)",
     "notation_twice": "údaj „{what_cs}“ je zapísaný druhýkrát",
     "notation_number_too_long": "číslo je dlhšie ako {digits} číslice",
     "notation_outcome_nothing":

@@ -24,6 +24,7 @@ from scoring.hand import (
     Announcement,
     Doubling,
     Hand,
+    Honour,
     Late,
     Marriage,
     Points,
@@ -35,7 +36,7 @@ from scoring.notation import grammar as gm
 from scoring.notation import lexicon as lx
 from scoring.notation.tokens import Cursor
 from scoring.ruleset import CONCESSION, Ruleset, Rung
-from scoring.types import COMPONENT_ORDER, Component, Side, Suit
+from scoring.types import COMPONENT_ORDER, Component, HandEffect, Rank, Side, Suit
 
 _RESULT_FIELD: dict[Component, str] = {
     Component.GAME: "game_won",
@@ -59,6 +60,29 @@ _CHAIN = re.compile(r"[ ]*#[ ]*([0-9]+)(?![0-9])|[ ]*\(fleky ([0-9](?:, [0-9])*)
 _LEVEL_ONLY = re.compile(r"[ ]*\*[ ]*([0-9]+)(?![0-9])|[ ]*\(([0-9]+) fleky\)")
 _ANNOUNCE_RESULT = re.compile(r"[ ]+(uhrana|prohrana|zabita)(?![a-zž])|(\+|-|x)(?![a-zž])")
 _SEVEN_KILLED = re.compile(r"(?:sx|sedma zabita)(?![0-9a-zž])")
+
+# -- křížový (ČSM obecná pravidla VII.2, scoring/partnerships.py): durch s chytrým, the
+# partner's seat, playing alone, the called rank, trick 8. docs/notation.md "Křížový".
+_CLEVER_CONTRACT = re.compile(r"(?:dch|durch s chytrym)(?![0-9a-zž])")
+_PARTNER = re.compile(r"(?:sp[ ]*@[ ]*|spoluhrac[ ]+)([0-9])(?![0-9])")
+_ALONE = re.compile(r"(?:sam|hraje sam)(?![0-9a-zž@])")
+_CALLED = re.compile(r"(?:=[ ]*(10|[789]|sp|e|k|s)|vola (eso|krale|svrska|spodka|desitku|"
+                     r"devitku|osmu|sedmu))(?![0-9a-zž])")
+_CALLED_RANK = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "sp": Rank.UNDER,
+    "s": Rank.OVER, "k": Rank.KING, "e": Rank.ACE, "sedmu": Rank.SEVEN, "osmu": Rank.EIGHT,
+    "devitku": Rank.NINE, "desitku": Rank.TEN, "spodka": Rank.UNDER, "svrska": Rank.OVER,
+    "krale": Rank.KING, "eso": Rank.ACE,
+}
+# -- SloapSlam (scoring/honours.py): honers of the čtyřka, a trhák's compulsory flek, a renonc
+# played out and the renoncs of that dohrávka. docs/notation.md "SloapSlam".
+_HONOUR = re.compile(r"(?:([89])[ ]*@[ ]*|(devitka|osma)[ ]+hrace[ ]+)([0-9])(?![0-9])")
+_HONOUR_RANK = {"9": Rank.NINE, "devitka": Rank.NINE, "8": Rank.EIGHT, "osma": Rank.EIGHT}
+_HONOUR_TRUMPS = re.compile(r"t([0-9])(?![0-9])|[ ]+na ([0-9]) trumf(?:y|u)?(?![a-zž])")
+_HONOUR_RESULT = re.compile(r"[ ]+(uhrana|prohrana)(?![a-zž])|(\+|-)(?![a-zž0-9])")
+_FORCED = re.compile(r"(?:trh[ ]*@[ ]*|povinny flek hrace[ ]+)([0-9])(?![0-9])")
+_PLAYED_OUT = re.compile(r"(?:dohr|dohravka)(?![0-9a-zž])")
+_TRICK8 = re.compile(r"(?:ch8[ ]*@[ ]*|osmy zdvih hrace[ ]+)([0-9])(?![0-9])")
 
 
 def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: int) -> Hand:
@@ -111,6 +135,12 @@ _WHAT: dict[str, tuple[str, str]] = {
     "announcement.seven": ("sedma proti", "seven against"),
     "announcement.hundred": ("sto proti", "hundred against"),
     "seven_killed": ("sedma zabitá", "killed seven"),
+    "partner": ("spoluhráč", "partner"),
+    "called_rank": ("volaná karta", "called rank"),
+    "trick8": ("osmý zdvih", "trick 8"),
+    "honour.nine": ("devítka", "nine"),
+    "honour.eight": ("osma", "eight"),
+    "played_out": ("dohrávka", "played out"),
 }
 
 
@@ -142,8 +172,18 @@ class _Parser:
         self.unannounced: Marriage | None = None
         self.announcements: list[Announcement] = []  # sedma/sto proti (variants.py)
         self.seven_killed = False
+        self.partner: int | None = None  # křížový
+        self.called_rank: Rank | None = None
+        self.trick8: int | None = None
+        self.honours: list[Honour] = []  # SloapSlam
+        self.forced: list[int] = []
+        self.played_out = False
+        self.further: list[Renonc] = []
+        self.all_play = ruleset.partnerships
         self.seen: set[str] = set()
         self.items: tuple[Callable[[], bool], ...] = (
+            self._honour, self._forced, self._played_out,  # SloapSlam
+            self._partner, self._alone, self._called, self._trick8,  # křížový
             self._announcement, self._seven_killed,  # volený families (variants.py)
             self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
             self._overall,
@@ -168,6 +208,11 @@ class _Parser:
             if not any(item() for item in self.items):
                 raise cur.error("notation_expected_item")
         self._apply_overall()
+        if self.played_out:
+            if self.renonc is None:
+                raise cur.error("notation_played_out_without_renonc")
+            self.renonc = Renonc(self.renonc.code, self.renonc.offender, self.renonc.forgiven,
+                                 True)
         return Hand(
             players=players, dealer=dealer, declarer=declarer, contract=self.contract,
             trump=self.trump, helper=self.helper, bid=self.bid,
@@ -178,6 +223,9 @@ class _Parser:
             incorrect_flek_by=self.incorrect_flek_by, late=self.late,
             unannounced_marriage=self.unannounced,
             announcements=tuple(self.announcements), seven_killed=self.seven_killed,
+            all_play=self.all_play, partner=self.partner, called_rank=self.called_rank,
+            trick8=self.trick8, honours=tuple(self.honours),
+            forced_flekers=tuple(self.forced), further_renoncs=tuple(self.further),
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -203,6 +251,13 @@ class _Parser:
             self.contract = CONCESSION
             return
         start = cur.pos
+        if cur.match(_CLEVER_CONTRACT) is not None:  # durch s chytrým (VII.2 L251-253)
+            clever = next((r for r in self.grammar.ruleset.ladder if r.clever), None)
+            if clever is None:
+                raise cur.error("notation_unknown_contract", at=start,
+                                found=cur.text[start:cur.pos])
+            self.rung, self.contract = clever, clever.code
+            return
         opened = cur.match(_OPEN_CONTRACT)
         if opened is not None:  # otevřený betl / durch (pagat L30-33)
             part = _OPEN_PART[opened.group(1)]
@@ -271,7 +326,10 @@ class _Parser:
         start = cur.pos
         if not cur.match(self.w.renonc_start):
             return False
-        self._once("renonc", start)
+        further = self.renonc is not None and any(
+            r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in self.grammar.ruleset.renoncs)
+        if not further:  # SloapSlam D4: a dohrávka may add renoncs, a paušál each
+            self._once("renonc", start)
         cur.match(gm.SPACES)
         codes = self.grammar.renonc_codes
         found = cur.match(codes.pattern)
@@ -285,7 +343,52 @@ class _Parser:
         if offender is None:
             raise cur.error("notation_expected_offender")
         forgiven = cur.match(gm.FORGIVEN) is not None  # SZMK D.1
-        self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
+        if further:
+            self.further.append(Renonc(rule.code, int(offender.group(1)), forgiven))
+        else:
+            self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
+        return True
+
+    def _honour(self) -> bool:
+        """An honer of the čtyřka (SloapSlam L28-32): 9@1t5#31+, osma hráče 2 na 3 trumfy."""
+        cur = self.cur
+        start = cur.pos
+        found = cur.match(_HONOUR)
+        if found is None:
+            return False
+        rank = _HONOUR_RANK[found.group(1) or found.group(2)]
+        self._once(f"honour.{rank.value}", start)
+        trumps_found = cur.match(_HONOUR_TRUMPS)
+        trumps = (int(trumps_found.group(1) or trumps_found.group(2))
+                  if trumps_found is not None else None)
+        raises = self._chain()
+        level = 0
+        if not raises:
+            only = cur.match(_LEVEL_ONLY)
+            if only is not None:
+                level = int(only.group(1) or only.group(2))
+        won: bool | None = None
+        result = cur.match(_HONOUR_RESULT)
+        if result is not None:
+            won = (result.group(1) or result.group(2)) in ("+", "uhrana")
+        self.honours.append(Honour(rank, int(found.group(3)), trumps, level, raises, won))
+        return True
+
+    def _forced(self) -> bool:
+        """A trhák's compulsory flek (SloapSlam B/19): trh@3, povinný flek hráče 3."""
+        found = self.cur.match(_FORCED)
+        if found is None:
+            return False
+        self.forced.append(int(found.group(1)))
+        return True
+
+    def _played_out(self) -> bool:
+        """The renonc was played out (SloapSlam D1-D4): dohr, dohrávka."""
+        start = self.cur.pos
+        if self.cur.match(_PLAYED_OUT) is None:
+            return False
+        self._once("played_out", start)
+        self.played_out = True
         return True
 
     def _late(self) -> bool:
@@ -545,6 +648,44 @@ class _Parser:
             killed = word in ("x", "zabita")
         self.announcements.append(Announcement(component, int(found.group(3)), level, raises,
                                                won, killed))
+        return True
+
+    def _partner(self) -> bool:
+        """The called partner's seat (křížový): sp@3, spoluhráč 3."""
+        start = self.cur.pos
+        found = self.cur.match(_PARTNER)
+        if found is None:
+            return False
+        self._once("partner", start)
+        self.partner = int(found.group(1))
+        return True
+
+    def _alone(self) -> bool:
+        """Sám: the declarer plays alone (1v3); the hand simply has no partner."""
+        start = self.cur.pos
+        if self.cur.match(_ALONE) is None:
+            return False
+        self._once("partner", start)
+        return True
+
+    def _called(self) -> bool:
+        """The called rank (křížový, for the audit): =e, volá eso."""
+        start = self.cur.pos
+        found = self.cur.match(_CALLED)
+        if found is None:
+            return False
+        self._once("called_rank", start)
+        self.called_rank = _CALLED_RANK[found.group(1) or found.group(2)]
+        return True
+
+    def _trick8(self) -> bool:
+        """Who took trick 8 of a durch s chytrým: ch8@4, osmý zdvih hráče 4."""
+        start = self.cur.pos
+        found = self.cur.match(_TRICK8)
+        if found is None:
+            return False
+        self._once("trick8", start)
+        self.trick8 = int(found.group(1))
         return True
 
     def _seven_killed(self) -> bool:

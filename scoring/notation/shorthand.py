@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.hand import Announcement, Doubling, Hand, Marriage, PremiumFacts
+from scoring.hand import Announcement, Doubling, Hand, Honour, Marriage, PremiumFacts, Renonc
 from scoring.notation import lexicon as lx
 from scoring.notation.grammar import sheet_language
 from scoring.notation.tokens import fold_phrase
 from scoring.ruleset import CONCESSION, Ruleset
-from scoring.types import Component, Side, Suit
+from scoring.types import Component, Rank, Side, Suit
 
 _SUIT_LETTER: dict[Suit, str] = {
     Suit.HEARTS: "c", Suit.BELLS: "k", Suit.LEAVES: "z", Suit.ACORNS: "za",
@@ -82,14 +82,22 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
     """The shorthand of ``hand`` (ASCII only, items separated by spaces)."""
     letters = _LETTERS[sheet_language(ruleset)]
     items = _contract(hand, ruleset, letters)
+    if hand.called_rank is not None:  # křížový (obecná VII.2 L243)
+        items.append("=" + _RANK[hand.called_rank])
+    if hand.partner is not None:
+        items.append(f"sp@{hand.partner}")
     if hand.bid is not None:
         bid = ruleset.rung(hand.bid)
         if bid is not None:
             items.append("v" + _core(bid.components, letters) + ("c" if bid.hearts else ""))
     items += [_doubling(d, letters) for d in hand.doublings]
     items += [_announcement(a) for a in hand.announcements]
+    items += [_honour(h) for h in hand.honours]  # SloapSlam čtyřka L28-32
+    items += [f"trh@{s}" for s in hand.forced_flekers]  # SloapSlam B/19
     if hand.seven_killed:
         items.append("sx")
+    if hand.trick8 is not None:  # durch s chytrým (obecná VII.2 L251-253)
+        items.append(f"ch8@{hand.trick8}")
     if hand.incorrect_flek_by:
         items.append(lx.INCORRECT_FLEK_WORDS[0] + lx.BY_MARK + _seats(hand.incorrect_flek_by))
     elif hand.doublings_cancelled:
@@ -145,6 +153,8 @@ def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
         head, glued_helper = _core(rung.components, letters), True
         if rung.open:  # otevřený betl / durch
             head = "o" + letters.component[next(iter(rung.components))]
+        if rung.clever:  # durch s chytrým
+            head = "dch"
         if rung.hearts:
             head, implied = head + letters.suit[Suit.HEARTS], Suit.HEARTS
         elif rung.has_trumps and hand.trump is not None and hand.trump is not Suit.HEARTS:
@@ -190,9 +200,31 @@ def _marriage(m: Marriage, letters: _Letters) -> str:
 
 def _renonc(hand: Hand) -> str:
     assert hand.renonc is not None
-    code = hand.renonc.code.replace(".", "").lower()
-    forgiven = f" {lx.FORGIVEN_WORDS[0]}" if hand.renonc.forgiven else ""  # SZMK D.1
-    return f"!{code}{lx.BY_MARK}{hand.renonc.offender}{forgiven}"
+    out = [_one_renonc(hand.renonc)]
+    if hand.renonc.played_out:  # SloapSlam D1-D4: the dohrávka, then its renoncs
+        out.append("dohr")
+    out += [_one_renonc(r) for r in hand.further_renoncs]
+    return " ".join(out)
+
+
+def _one_renonc(renonc: Renonc) -> str:
+    code = renonc.code.replace(".", "").lower()
+    forgiven = f" {lx.FORGIVEN_WORDS[0]}" if renonc.forgiven else ""  # SZMK D.1
+    return f"!{code}{lx.BY_MARK}{renonc.offender}{forgiven}"
+
+
+def _honour(h: Honour) -> str:
+    """An honer: 9@1t5, with its chain (#31) or level (*2) and result (+, -)."""
+    text = ("9" if h.rank is Rank.NINE else "8") + lx.BY_MARK + str(h.by)
+    if h.trumps is not None:
+        text += f"t{h.trumps}"
+    if h.raises:
+        text += "#" + _seats(h.raises)
+    elif h.level:
+        text += f"*{h.level}"
+    if h.won is not None:
+        text += _sign(h.won)
+    return text
 
 
 def _late(hand: Hand) -> str:
@@ -216,3 +248,9 @@ def _premium(facts: PremiumFacts) -> list[str]:
     if facts.defender_claims:
         out.append(lx.CLAIM_WORDS[1] + _seats(facts.defender_claims))
     return out
+
+
+_RANK: dict[Rank, str] = {
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10", Rank.UNDER: "sp",
+    Rank.OVER: "s", Rank.KING: "k", Rank.ACE: "e",
+}

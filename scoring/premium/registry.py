@@ -15,6 +15,9 @@ from typing import Any
 from scoring.errors import Problem, ScoringError
 from scoring.premium.data_2010 import CSM_2010
 from scoring.premium.data_2014 import CSM_2014
+from scoring.premium.data_sloapslam import SLOAPSLAM_KRIZOVY_STRUCTURE
+from scoring.premium.seats import FORMAT as SEAT_FORMAT
+from scoring.premium.seats import SeatPremiumTable, seat_table_from_dict, seat_table_to_dict
 from scoring.premium.tables import (
     PB,
     ROWS,
@@ -37,6 +40,13 @@ CSM_2023_DEFAULT = compose(
 TABLES: Mapping[str, PremiumTable] = {t.code: t for t in (CSM_2010, CSM_2014, CSM_2023_DEFAULT)}
 DEFAULT_TABLE = CSM_2023_DEFAULT.code
 
+# Per-seat tables (scoring.premium.seats): only the structure of the SloapSlam křížový table,
+# without numbers (data_sloapslam); kept apart so that ``TABLES`` stays the ČSM kind.
+SEAT_TABLES: Mapping[str, SeatPremiumTable] = {
+    t.code: t for t in (SLOAPSLAM_KRIZOVY_STRUCTURE,)}
+
+AnyTable = PremiumTable | SeatPremiumTable
+
 
 def get_table(code: str, extra: Iterable[PremiumTable] = ()) -> PremiumTable:
     """The table ``code``; a loaded table in ``extra`` wins over a shipped one of the same id."""
@@ -47,6 +57,30 @@ def get_table(code: str, extra: Iterable[PremiumTable] = ()) -> PremiumTable:
         return TABLES[code]
     except KeyError:
         raise KeyError(f"unknown PB table {code!r}; known: {sorted(TABLES)}") from None
+
+
+def get_any_table(code: str, extra: Iterable[AnyTable] = ()) -> AnyTable:
+    """The table ``code`` of either kind; a loaded table in ``extra`` wins."""
+    for table in extra:
+        if table.code == code:
+            return table
+    if code in SEAT_TABLES:
+        return SEAT_TABLES[code]
+    return get_table(code)
+
+
+def load_table(data: Mapping[str, Any]) -> AnyTable:
+    """A table of either kind from its JSON form (``"format": "per_seat"`` for the
+    per-seat kind)."""
+    if data.get("format") == SEAT_FORMAT:
+        return seat_table_from_dict(data)
+    return from_dict(data)
+
+
+def dump_table(table: AnyTable) -> dict[str, Any]:
+    if isinstance(table, SeatPremiumTable):
+        return seat_table_to_dict(table)
+    return to_dict(table)
 
 
 # -- JSON --------------------------------------------------------------------------------------

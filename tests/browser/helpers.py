@@ -3,14 +3,21 @@ browser context. The world is built through the services, as an organiser would.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from marias_admin.seating.models import Seat, Table
 from marias_admin.seating.services import round_seat
+from marias_admin.sheets.models import SheetState
+from marias_admin.sheets.services import sheet_confirm, sheet_submit
 from marias_admin.tournaments.models import RegistrationStatus, Role
 from marias_admin.tournaments.services import (
     player_create,
@@ -18,6 +25,7 @@ from marias_admin.tournaments.services import (
     role_grant,
     tournament_create,
 )
+from tests import factories
 
 
 def table_world(*, password: str, name: str, date: datetime.date,
@@ -90,3 +98,128 @@ def type_hand(page: Page, notation: str) -> tuple[int, int]:
 
 def save_hand(page: Page) -> None:
     page.locator("#entry form.text-entry button[type=submit]:not([name=preview])").click()
+
+
+# -- one round's table sheet played from a phone (the volený and křížový flows) ------------------
+
+PHONE = {"width": 360, "height": 740}
+
+
+def money_cents(text: str) -> int:
+    """"+2,40" / "−4,80" / "12,00 Kč" / "0" as shown → haléř."""
+    clean = re.sub(r"[\s\u00a0\u202f]|Kč|CZK", "", text).replace("\N{MINUS SIGN}", "-")
+    return int(Decimal(clean.replace(",", ".") or "0") * 100)
+
+
+def shown_money(cents: int) -> re.Pattern:
+    """The page's text of an amount: "+2,40", "−4,80", "0" (the sign and currency may vary)."""
+    sign = "" if cents == 0 else (r"\+?" if cents > 0 else "\N{MINUS SIGN}")
+    amount = "0(,00)?" if cents == 0 else f"{abs(cents) // 100},{abs(cents) % 100:02d}"
+    return re.compile(rf"^\s*{sign}{amount}(\s*(Kč|CZK))?\s*$")
+
+
+def phone_page(browser: Browser, wait: int) -> Page:
+    """A 360 px phone with no account, in Czech."""
+    page = browser.new_context(locale="cs-CZ", viewport=PHONE, is_mobile=True,
+                               has_touch=True).new_page()
+    page.set_default_timeout(wait)
+    return page
+
+
+def table_link_and_pin(boss: Page, base: str, tournament_id: int,
+                       table: int) -> tuple[str, str]:
+    """The QR code's link and the PIN of ``table`` on the organiser's "Table links and PINs"."""
+    boss.goto(f"{base}/tournaments/{tournament_id}/rounds/1/")
+    boss.locator(f"a[href$='/t/{tournament_id}/round/1/access/']").first.click()
+    boss.wait_for_url(re.compile(r"/round/1/access/$"))
+    row = boss.locator(f"#table-{table}")
+    link = row.locator("a.access-link").get_attribute("href")
+    pin = row.locator(".pin").inner_text().strip()
+    assert link.startswith(base + "/table/") and re.fullmatch(r"\d{5}", pin), (link, pin)
+    return link, pin
+
+
+def screenshots(browser: Browser, prefix: str) -> None:
+    """Every open page as a picture, for a failed run."""
+    for i, context in enumerate(browser.contexts):
+        for j, page in enumerate(context.pages):
+            with contextlib.suppress(Exception):  # a closed page has nothing to show
+                page.screenshot(path=f"/tmp/{prefix}-failed-{i}-{j}.png", full_page=True)
+
+
+Example = tuple[str, int, tuple[int, ...]]  # shorthand with {seat} holes, declarer, money
+
+
+@dataclass(frozen=True)
+class SheetFlow:
+    """A document's worked examples played at a table of ``players`` where the page decides
+    who deals: the examples are written with seat ``dealt_by`` dealing, so every seat (in the
+    shorthand's ``{n}`` holes, the declarer, the money) is turned to the page's dealer."""
+
+    players: int
+    dealt_by: int
+
+    def page_seat(self, example_seat: int, dealer: int) -> int:
+        return (example_seat - self.dealt_by + dealer - 1) % self.players + 1
+
+    def played(self, example: Example, dealer: int) -> tuple[str, int, list[int]]:
+        """(shorthand, declarer, money per seat) of an example played with ``dealer``."""
+        template, declarer, money = example
+        text = re.sub(r"\{(\d)\}",
+                      lambda m: str(self.page_seat(int(m.group(1)), dealer)), template)
+        seats = range(1, self.players + 1)
+        by_seat = {self.page_seat(s, dealer): money[s - 1] for s in seats}
+        return text, self.page_seat(declarer, dealer), [by_seat[s] for s in seats]
+
+    def texts_cents(self, page: Page, selector: str, count: int | None = None) -> list[int]:
+        cells = page.locator(selector)
+        expect(cells).to_have_count(self.players if count is None else count)
+        return [money_cents(t) for t in cells.all_inner_texts()]
+
+    def play_by_services(self, world: dict, table: int, hands: list) -> list[int]:
+        """Enter ``hands`` on ``table``'s sheet, submit it and confirm it as the organiser;
+        returns the table's money per seat (as the examples document it)."""
+        staff = world["setup"].staff
+        sheet = factories.sheet(world["round"], table)
+        totals = [0] * self.players
+        for example, dealer in hands:
+            text, declarer, money = self.played(example, dealer)
+            record = factories.add_hand(sheet, text, dealer=dealer, declarer=declarer,
+                                        by=staff.scorekeeper)
+            assert record.money == money, (text, record.money, money)
+            totals = [a + b for a, b in zip(totals, money, strict=True)]
+        sheet.refresh_from_db()
+        sheet = sheet_submit(user=staff.scorekeeper, sheet=sheet, expected_version=sheet.version)
+        sheet = sheet_confirm(user=staff.organiser, sheet=sheet, expected_version=sheet.version)
+        assert sheet.state == SheetState.CONFIRMED
+        return totals
+
+    def choose(self, form: Any, dealer: int, declarer: int) -> None:
+        """The dealer the page proposes, and the declarer's button; nobody sits out here."""
+        expect(form.locator("select[data-dealer]")).to_have_value(str(dealer))
+        expect(form.locator("input[data-seat]")).to_have_count(self.players)
+        expect(form.locator("input[data-seat]:disabled")).to_have_count(0)
+        form.locator(f"label.seat-button:has(input[value='{declarer}'])").click()
+        expect(form.locator(f"input[data-seat][value='{declarer}']")).to_be_checked()
+
+    def enter_hand(self, phone: Page, number: int, example: Example) -> tuple[int, list[int]]:
+        """Type the example on the phone with the page's dealer, check the live preview's
+        money and, once saved, the hand's row; returns the dealer and the money per seat."""
+        dealer = shown_dealer(phone)
+        text, declarer, money = self.played(example, dealer)
+        form = phone.locator("#entry form.text-entry")
+        field = form.locator("input[name='text-notation']")
+        expect(phone.locator("#entry-title")).to_contain_text(str(number))
+        self.choose(form, dealer, declarer)
+        field.fill("")
+        field.press_sequentially(text)  # key by key, as on a phone: the preview hears keyup
+        # The live preview settles on the whole text's money (earlier keys' previews are
+        # replaced: hx-sync), before anything is saved.
+        amounts = phone.locator(
+            "#preview-text .preview-box table.preview-money tbody td.num strong")
+        expect(amounts).to_have_text([shown_money(cents) for cents in money])
+        form.locator("button[type=submit]:not([name=preview])").click()
+        expect(phone.locator("ul.flash")).to_contain_text(f"Hra {number} uložena")
+        row = self.texts_cents(phone, f"#hand-{number} tr.amounts td .amt")
+        assert row == money, (number, text, row, money)
+        return dealer, money

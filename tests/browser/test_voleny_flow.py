@@ -16,27 +16,32 @@ something the page shows. On a failure every open page goes to /tmp/voleny-faile
 
 from __future__ import annotations
 
-import contextlib
 import re
-from decimal import Decimal
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from marias_admin.seating.models import RoundState, Seat
 from marias_admin.sheets.access import player_pins
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
-from marias_admin.sheets.services import sheet_confirm, sheet_submit
 from marias_admin.tournaments.models import Registration
 from tests import factories
-from tests.browser.helpers import open_as, shown_dealer
+from tests.browser.helpers import (
+    PHONE,
+    SheetFlow,
+    money_cents,
+    open_as,
+    phone_page,
+    screenshots,
+    shown_dealer,
+    table_link_and_pin,
+)
 
 pytestmark = pytest.mark.browser
 
 RULESET = "csm-voleny"
 PLAYERS = 3  # ČSM obecná pravidla VII.1 L233 "Sehrávky se účastní 3 hráči"
 TABLES = 3
-PHONE = {"width": 360, "height": 740}
 WAIT = 20_000  # generous: two CPU cores are shared by everybody
 
 # The documented examples (docs/notation.md "Volený examples"): seat 3 deals, seat 1 is forhont.
@@ -70,39 +75,9 @@ TABLE_2 = [(V2, 3), (V3, 1)]
 TABLE_3 = [(V1, 3), (V4, 1)]
 
 
-def page_seat(example_seat: int, dealer: int) -> int:
-    """The example's seat ``example_seat`` (where seat 3 deals) at a table where ``dealer``
-    deals."""
-    return (example_seat + dealer - 4) % PLAYERS + 1
-
-
-def played(example: tuple[str, int, tuple[int, ...]], dealer: int
-           ) -> tuple[str, int, list[int]]:
-    """(shorthand, declarer, money per seat 1..3) of an example played with ``dealer``."""
-    template, declarer, money = example
-    text = re.sub(r"\{(\d)\}", lambda m: str(page_seat(int(m.group(1)), dealer)), template)
-    by_seat = {page_seat(s, dealer): money[s - 1] for s in range(1, PLAYERS + 1)}
-    return text, page_seat(declarer, dealer), [by_seat[s] for s in range(1, PLAYERS + 1)]
-
-
-def money_cents(text: str) -> int:
-    """"+2,40" / "−4,80" / "12,00 Kč" / "0" as shown → haléř."""
-    clean = re.sub(r"[\s\u00a0\u202f]|Kč|CZK", "", text).replace("\N{MINUS SIGN}", "-")
-    return int(Decimal(clean.replace(",", ".") or "0") * 100)
-
-
-def shown_money(cents: int) -> re.Pattern:
-    """The page's text of an amount: "+2,40", "−4,80", "0" (the sign and currency may vary)."""
-    sign = "" if cents == 0 else (r"\+?" if cents > 0 else "\N{MINUS SIGN}")
-    amount = "0(,00)?" if cents == 0 else f"{abs(cents) // 100},{abs(cents) % 100:02d}"
-    return re.compile(rf"^\s*{sign}{amount}(\s*(Kč|CZK))?\s*$")
-
-
-def texts_cents(page: Page, selector: str, count: int = PLAYERS) -> list[int]:
-    cells = page.locator(selector)
-    expect(cells).to_have_count(count)
-    return [money_cents(t) for t in cells.all_inner_texts()]
-
+FLOW = SheetFlow(players=PLAYERS, dealt_by=3)  # docs/notation.md's V-examples: seat 3 deals
+page_seat, played, choose = FLOW.page_seat, FLOW.played, FLOW.choose
+texts_cents, play_by_services, enter_hand = FLOW.texts_cents, FLOW.play_by_services, FLOW.enter_hand
 
 # -- the world (services) ----------------------------------------------------------------------
 
@@ -123,84 +98,6 @@ def make_world() -> dict:
     return {"setup": setup, "t": tournament, "round": round_, "seats": seats}
 
 
-def play_by_services(world: dict, table: int, hands: list) -> list[int]:
-    """Enter ``hands`` on ``table``'s sheet, submit it and confirm it as the organiser; returns
-    the table's money per seat (as the examples document it)."""
-    staff = world["setup"].staff
-    sheet = factories.sheet(world["round"], table)
-    totals = [0] * PLAYERS
-    for example, dealer in hands:
-        text, declarer, money = played(example, dealer)
-        record = factories.add_hand(sheet, text, dealer=dealer, declarer=declarer,
-                                    by=staff.scorekeeper)
-        assert record.money == money, (text, record.money, money)
-        totals = [a + b for a, b in zip(totals, money, strict=True)]
-    sheet.refresh_from_db()
-    sheet = sheet_submit(user=staff.scorekeeper, sheet=sheet, expected_version=sheet.version)
-    sheet = sheet_confirm(user=staff.organiser, sheet=sheet, expected_version=sheet.version)
-    assert sheet.state == SheetState.CONFIRMED
-    return totals
-
-
-# -- browser -----------------------------------------------------------------------------------
-
-
-def phone_page(browser: Browser) -> Page:
-    page = browser.new_context(locale="cs-CZ", viewport=PHONE, is_mobile=True,
-                               has_touch=True).new_page()
-    page.set_default_timeout(WAIT)
-    return page
-
-
-def table_link_and_pin(boss: Page, base: str, tournament_id: int,
-                       table: int) -> tuple[str, str]:
-    """The QR code's link and the PIN of ``table`` on the organiser's "Table links and PINs"."""
-    boss.goto(f"{base}/tournaments/{tournament_id}/rounds/1/")
-    boss.locator(f"a[href$='/t/{tournament_id}/round/1/access/']").first.click()
-    boss.wait_for_url(re.compile(r"/round/1/access/$"))
-    row = boss.locator(f"#table-{table}")
-    link = row.locator("a.access-link").get_attribute("href")
-    pin = row.locator(".pin").inner_text().strip()
-    assert link.startswith(base + "/table/") and re.fullmatch(r"\d{5}", pin), (link, pin)
-    return link, pin
-
-
-def choose(form, dealer: int, declarer: int) -> None:
-    expect(form.locator("select[data-dealer]")).to_have_value(str(dealer))
-    expect(form.locator("input[data-seat]:disabled")).to_have_count(0)  # nobody sits out
-    form.locator(f"label.seat-button:has(input[value='{declarer}'])").click()
-    expect(form.locator(f"input[data-seat][value='{declarer}']")).to_be_checked()
-
-
-def enter_hand(phone: Page, number: int, example: tuple) -> tuple[int, list[int]]:
-    """Type the example on the phone with the page's dealer, check the live preview's money
-    and, once saved, the hand's row; returns the dealer and the money per seat."""
-    dealer = shown_dealer(phone)
-    text, declarer, money = played(example, dealer)
-    form = phone.locator("#entry form.text-entry")
-    field = form.locator("input[name='text-notation']")
-    expect(phone.locator("#entry-title")).to_contain_text(str(number))
-    choose(form, dealer, declarer)
-    field.fill("")
-    field.press_sequentially(text)  # key by key, as on a phone: the preview listens to keyup
-    # The live preview settles on the whole text's money (earlier keys' previews are replaced:
-    # hx-sync), before anything is saved.
-    amounts = phone.locator("#preview-text .preview-box table.preview-money tbody td.num strong")
-    expect(amounts).to_have_text([shown_money(cents) for cents in money])
-    form.locator("button[type=submit]:not([name=preview])").click()
-    expect(phone.locator("ul.flash")).to_contain_text(f"Hra {number} uložena")
-    row = texts_cents(phone, f"#hand-{number} tr.amounts td .amt")
-    assert row == money, (number, text, row, money)
-    return dealer, money
-
-
-def screenshots(browser: Browser) -> None:
-    for i, context in enumerate(browser.contexts):
-        for j, page in enumerate(context.pages):
-            with contextlib.suppress(Exception):  # a closed page has nothing to show
-                page.screenshot(path=f"/tmp/voleny-failed-{i}-{j}.png", full_page=True)
-
-
 # -- the round ---------------------------------------------------------------------------------
 
 
@@ -209,7 +106,7 @@ def test_voleny_round_from_qr_page_to_standings(live_server, browser: Browser,
     try:
         the_round(live_server.url, browser)
     except BaseException:
-        screenshots(browser)
+        screenshots(browser, "voleny")
         raise
 
 
@@ -224,7 +121,7 @@ def the_round(base: str, browser: Browser) -> None:
     link, pin = table_link_and_pin(boss, base, tournament.pk, 1)
 
     # A phone without an account: the QR link, the table PIN.
-    phone = phone_page(browser)
+    phone = phone_page(browser, WAIT)
     phone.goto(link)
     expect(phone.locator("h1")).to_contain_text("Stůl 1")
     phone.fill("input[name=pin]", pin)

@@ -1,5 +1,6 @@
 """The demo tournaments `make run` loads: ČSM with 24 players, round 1 seated, confirmed and
-printable; ČSM volený and pagat with rounds played, ranked by money."""
+printable; ČSM volený and pagat with rounds played, ranked by money; ČSM křížový and SloapSlam's
+čtyřka and bodovaný křížový with rounds played at tables of four, ranked by table points."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from marias_admin.demo.csm import CSM_DEMO_NAME
+from marias_admin.demo.krizovy import HANDS_PER_TABLE as KRIZOVY_HANDS_PER_TABLE
+from marias_admin.demo.krizovy import KRIZOVY_DEMO
+from marias_admin.demo.sloapslam import CTYRKA_DEMO
+from marias_admin.demo.sloapslam import KRIZOVY_DEMO as SLOAPSLAM_KRIZOVY_DEMO
 from marias_admin.demo.voleny import CSM_VOLENY_DEMO, PAGAT_DEMO
 from marias_admin.seating.models import RoundState
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
@@ -78,3 +83,114 @@ def test_bootstrap_loads_the_voleny_demos(client) -> None:
     assert ">ZB</abbr>" in html and ">PB</abbr>" not in html
     pdf = client.get(reverse("printouts:sheets", args=(pagat.pk, 1)))
     assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 3
+
+
+def test_bootstrap_loads_the_krizovy_demo(client) -> None:
+    """ČSM křížový (issue 15, deliverable 4): 16 players at four tables of four, two rounds
+    played through the shorthand, ranked by table points 4-2-1-0 at each table, then money."""
+    out = io.StringIO()
+    call_command("bootstrap", stdout=out)
+    krizovy = Tournament.objects.get(name=KRIZOVY_DEMO.name)
+    assert f"Demo ČSM křížový: http://127.0.0.1:8000/tournaments/{krizovy.pk}/" in out.getvalue()
+    assert (krizovy.ruleset_code, krizovy.table_size, krizovy.registrations.count()) == (
+        "csm-krizovy", 4, 16)
+    played = KRIZOVY_DEMO.rounds_played
+    hands = HandRecord.objects.filter(sheet__table__round__tournament=krizovy)
+    assert hands.count() == played * 4 * KRIZOVY_HANDS_PER_TABLE
+    for record in hands:
+        assert sum(record.money) == 0, record.notation  # zero-sum
+        # all four play every hand (obecná pravidla VII.2 L243): nobody sits out with 0
+        assert len(record.money) == 4 and all(record.money), (record.notation, record.money)
+    sheets = TableSheet.objects.filter(table__round__tournament=krizovy)
+    assert sheets.count() == played * 4
+    assert {s.state for s in sheets} == {SheetState.CONFIRMED}
+    for number in range(1, played + 1):
+        round_ = krizovy.rounds.get(number=number)
+        assert [t.seats.count() for t in round_.tables.order_by("number")] == [4, 4, 4, 4]
+    notations = " ".join(hands.values_list("notation", flat=True))
+    for shown in ("sp@", "=k", "7p@", "b+", "dch ch8@"):  # partner, alone, sedma proti, ...
+        assert shown in notations, shown
+
+    # The standings: each table's four get 4-2-1-0 by their money there (ties share), so
+    # every table hands out 7 points; the tournament orders by points, then money.
+    standings = tournament_standings(krizovy)
+    assert len(standings) == 16 and all(s.premium == 0 for s in standings)
+    for number in range(1, played + 1):
+        tables: dict[int, list] = {}
+        for s in standings:
+            for r in s.rounds:
+                if r.round == number:
+                    tables.setdefault(r.table, []).append(r)
+        assert sorted(tables) == [1, 2, 3, 4]
+        for rows in tables.values():
+            assert len(rows) == 4 and sum(r.bp for r in rows) == 7
+            assert sum(r.money for r in rows) == 0
+            for a in rows:
+                for b in rows:
+                    if a.money > b.money:
+                        assert a.bp > b.bp
+    assert [(s.bp, s.money) for s in standings] == sorted(
+        ((s.bp, s.money) for s in standings), reverse=True)
+    assert sum(s.bp for s in standings) == 7 * 4 * played
+    html = client.get(reverse("standings:standings", args=(krizovy.pk,))).content.decode()
+    assert ">Body</abbr>" in html and ">PB</abbr>" not in html
+
+
+@pytest.mark.parametrize(("spec", "printed", "base", "shown"), [
+    (CTYRKA_DEMO, "Demo SloapSlam čtyřka", 100, ("tr2", "9@", "8@", "!l38@", "sp@", "b+")),
+    (SLOAPSLAM_KRIZOVY_DEMO, "Demo SloapSlam bodovaný křížový", 20,
+     ("dohr", "!c3@", "trh@", "7p@", "dch ch8@", "=k")),
+], ids=["ctyrka", "krizovy"])
+def test_bootstrap_loads_the_sloapslam_demos(client, spec, printed, base, shown) -> None:
+    """SloapSlam (issue 15, deliverable 4): 16 players at four tables of four, two rounds played
+    through the shorthand, BUS 4-2-1-0 by SB at each table, then SB, then money (SLS L74,
+    research/variants.md §4.4, §5.6); PB = 0 until the PB tables exist."""
+    out = io.StringIO()
+    call_command("bootstrap", stdout=out)
+    demo = Tournament.objects.get(name=spec.name)
+    assert f"{printed}: http://127.0.0.1:8000/tournaments/{demo.pk}/" in out.getvalue()
+    assert (demo.ruleset_code, demo.table_size, demo.registrations.count()) == (
+        spec.ruleset_code, 4, 16)
+    assert demo.full_tables_only and (demo.base_rate, demo.currency) == (base, "CZK")
+    played = spec.rounds_played
+    hands = HandRecord.objects.filter(sheet__table__round__tournament=demo)
+    assert hands.count() == played * 4 * KRIZOVY_HANDS_PER_TABLE
+    for record in hands:
+        assert sum(record.money) == 0, record.notation  # zero-sum
+        # all four play every hand; only S3's renonc leaves the offender's partner at 0: the
+        # offender pays for his side (SLS L38)
+        assert len(record.money) == 4, record.notation
+        assert all(record.money) or "!l38@" in record.notation, (record.notation, record.money)
+        if base == 100:  # the čtyřka plays for whole crowns (SLS L14)
+            assert all(m % 100 == 0 for m in record.money), record.notation
+    sheets = TableSheet.objects.filter(table__round__tournament=demo)
+    assert sheets.count() == played * 4
+    assert {s.state for s in sheets} == {SheetState.CONFIRMED}
+    for number in range(1, played + 1):
+        round_ = demo.rounds.get(number=number)
+        assert [t.seats.count() for t in round_.tables.order_by("number")] == [4, 4, 4, 4]
+    notations = " ".join(hands.values_list("notation", flat=True))
+    for item in shown:
+        assert item in notations, item
+
+    standings = tournament_standings(demo)
+    assert len(standings) == 16 and all(s.premium == 0 for s in standings)
+    for number in range(1, played + 1):
+        tables: dict[int, list] = {}
+        for s in standings:
+            for r in s.rounds:
+                if r.round == number:
+                    tables.setdefault(r.table, []).append(r)
+        assert sorted(tables) == [1, 2, 3, 4]
+        for rows in tables.values():
+            assert len(rows) == 4 and sum(r.bp for r in rows) == 7
+            assert sum(r.money for r in rows) == 0
+            for a in rows:
+                for b in rows:
+                    if a.sb > b.sb:  # BUS by SB at the table
+                        assert a.bp > b.bp
+    assert [(s.bp, s.sb, s.money) for s in standings] == sorted(
+        ((s.bp, s.sb, s.money) for s in standings), reverse=True)
+    assert sum(s.bp for s in standings) == 7 * 4 * played
+    html = client.get(reverse("standings:standings", args=(demo.pk,))).content.decode()
+    assert ">Body</abbr>" in html and ">SB</abbr>" in html

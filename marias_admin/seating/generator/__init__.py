@@ -7,10 +7,12 @@ played so far. All randomness comes from the seed, so a stored seed reproduces a
 Entry points (see ``plan.py``): ``seat_round`` seats one round, ``plan_rounds`` plans several,
 ``replan`` plans the rest of a tournament after a change in the field; ``assess_round`` and
 ``assess_plan`` (``quality.py``) report repeats against a lower bound; ``table_sizes``
-(``sizing.py``) splits a field into tables. ``KeepApart`` (``groups.py``) names groups of
+(``sizing.py``) splits a field into tables; ``choose_byes`` (``byes.py``) picks who sits out
+at tables of exactly four (křížový). ``KeepApart`` (``groups.py``) names groups of
 players, clubs, to keep at different tables.
 """
 
+from .byes import bye_count, choose_byes, split_field
 from .designs import KNOWN_MAXIMA
 from .groups import KeepApart
 from .lot import seat_lot
@@ -50,6 +52,8 @@ __all__ = [
     "TableSizing",
     "assess_plan",
     "assess_round",
+    "bye_count",
+    "choose_byes",
     "complete_ranking",
     "derive_rng",
     "odd_table_count",
@@ -61,5 +65,6 @@ __all__ = [
     "seat_pots",
     "seat_round",
     "seat_snake",
+    "split_field",
     "table_sizes",
 ]

@@ -120,6 +120,18 @@ def _cells(page: SheetPage, hand: HandRecord, account_row: AccountRow | None) ->
     return cells
 
 
+def _partner(stored: dict[str, Any]) -> int | None:
+    """The declarer's partner of a stored hand (křížový, ČSM obecná pravidla VII.2): the
+    called one (L243-245), or who took trick 8 of a won durch s chytrým (L251-253); as
+    ``scoring.hand.Hand.side_partner``, read from the stored JSON without building the hand."""
+    if stored.get("partner") is not None:
+        return int(stored["partner"])
+    trick8 = stored.get("trick8")
+    if trick8 is not None and stored.get("durch_won") and trick8 != stored.get("declarer"):
+        return int(trick8)
+    return None
+
+
 def account_rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Account]:
     """Every hand in order; a deleted one only as its number unless ``show_deleted``."""
     account = running_account(page.live, page.players)
@@ -131,6 +143,10 @@ def account_rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Accoun
             continue
         cells = _cells(page, hand, by_hand.get(hand.pk))
         name = next((c.seat.registration.player.full_name for c in cells if c.declarer), "")
+        partner = _partner(hand.hand)
+        if name and partner is not None:
+            name += "".join(f" + {c.seat.registration.player.full_name}" for c in cells
+                            if c.seat.position == partner)
         rows.append(Row(hand=hand, cells=cells, deleted=hand.deleted_at is not None,
                         mismatch_open=hand.mismatch and hand.mismatch_accepted_by_id is None,
                         declarer_name=name,

@@ -43,6 +43,8 @@ def _refusal(form: HandForm) -> dict[str, Any] | None:
 def _seats(page: SheetPage, form: HandForm) -> tuple[list[dict[str, Any]], list[int | None]]:
     settlement, hand = form.settlement, form.hand
     paper = form.paper_values() if isinstance(form, TextHandForm) else []
+    sitter = None if page.ruleset().partnerships else hand.sitter
+    partner = hand.side_partner
     seats = []
     for i, seat in enumerate(page.seats):
         money = settlement.money.get(seat.position, 0)
@@ -52,7 +54,11 @@ def _seats(page: SheetPage, form: HandForm) -> tuple[list[dict[str, Any]], list[
                       "paper": signed(paper_value) if paper_value is not None else "",
                       "differs": paper_value is not None and paper_value != money,
                       "declarer": hand.contract is not None and seat.position == hand.declarer,
-                      "dealer": seat.position == hand.dealer})
+                      "dealer": seat.position == hand.dealer,
+                      # Křížový (obecná pravidla VII.2): nobody sits out; the declarer's
+                      # partner, called or by trick 8 of a durch s chytrým, is shown.
+                      "sits_out": seat.position == sitter,
+                      "partner": hand.contract is not None and seat.position == partner})
     return seats, paper
 
 

@@ -155,6 +155,12 @@ def _panel(page: SheetPage, asked: PageRequest, reads: PageReads) -> dict[str, A
     return hand_panel(page, record, asked.forms, asked.use_form, reads.history)
 
 
+def _sitter(page: SheetPage, dealer: int) -> int | None:
+    """The next dealer when he sits out: at a table of four, except in křížový, where all
+    four play (ČSM obecná pravidla VII.2 L243)."""
+    return dealer if page.players == 4 and not page.ruleset().partnerships else None
+
+
 def table_context(page: SheetPage, asked: PageRequest, reads: PageReads) -> dict[str, Any]:
     """The table page's template context."""
     rows, account = account_rows(page, asked.show_deleted)
@@ -163,7 +169,7 @@ def table_context(page: SheetPage, asked: PageRequest, reads: PageReads) -> dict
     return {
         **_frame(page, asked),
         **account_context(page, rows, account, asked.show_deleted),
-        "next_dealer": dealer, "sitter": dealer if page.players == 4 else None,
+        "next_dealer": dealer, "sitter": _sitter(page, dealer),
         "next_number": max((h.number for h in page.hands), default=0) + 1,
         "rulings": reads.rulings,
         "panel": panel,

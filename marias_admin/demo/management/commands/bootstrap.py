@@ -6,9 +6,11 @@ tournament can be added to :meth:`Command.handle` behind an option like ``--no-d
 1. :func:`ensure_admin` — make sure the superuser ``admin`` exists and we know its password.
 2. Unless ``--no-demo``: load the demo tournaments, each once — ČSM (24 players, round 1
    seated; :mod:`marias_admin.demo.csm`), SZMK (30 players, six rounds played and
-   confirmed; :mod:`marias_admin.demo.szmk`), ČSM volený (13 players, two rounds played) and
-   pagat (10 players, round 1 played; both :mod:`marias_admin.demo.voleny`) — and print their
-   URLs.
+   confirmed; :mod:`marias_admin.demo.szmk`), ČSM volený (13 players, two rounds played),
+   pagat (10 players, round 1 played; both :mod:`marias_admin.demo.voleny`), ČSM křížový
+   (16 players at four tables of four, two rounds played; :mod:`marias_admin.demo.krizovy`)
+   and SloapSlam's čtyřka and bodovaný křížový (the same; :mod:`marias_admin.demo.sloapslam`)
+   — and print their URLs.
 3. Print the login and the admin URL.
 
 The password comes from ``MARIAS_ADMIN_PASSWORD`` if set (and is then applied every run), or
@@ -98,6 +100,8 @@ class Command(BaseCommand):
 
     def _load_demos(self, admin: object) -> None:
         from marias_admin.demo.csm import load_csm_demo
+        from marias_admin.demo.krizovy import load_krizovy_demo
+        from marias_admin.demo.sloapslam import load_ctyrka_demo, load_sloapslam_krizovy_demo
         from marias_admin.demo.szmk import load_szmk_demo
         from marias_admin.demo.voleny import load_csm_voleny_demo, load_pagat_demo
 
@@ -112,6 +116,15 @@ class Command(BaseCommand):
         pagat = load_pagat_demo(admin)
         self.stdout.write(f"Demo pagat: {SITE_URL}/tournaments/{pagat.pk}/ "
                           f"(standings: {SITE_URL}/t/{pagat.pk}/standings/)")
+        krizovy = load_krizovy_demo(admin)
+        self.stdout.write(f"Demo ČSM křížový: {SITE_URL}/tournaments/{krizovy.pk}/ "
+                          f"(standings: {SITE_URL}/t/{krizovy.pk}/standings/)")
+        ctyrka = load_ctyrka_demo(admin)
+        self.stdout.write(f"Demo SloapSlam čtyřka: {SITE_URL}/tournaments/{ctyrka.pk}/ "
+                          f"(standings: {SITE_URL}/t/{ctyrka.pk}/standings/)")
+        bodovany = load_sloapslam_krizovy_demo(admin)
+        self.stdout.write(f"Demo SloapSlam bodovaný křížový: {SITE_URL}/tournaments/"
+                          f"{bodovany.pk}/ (standings: {SITE_URL}/t/{bodovany.pk}/standings/)")
 
     def _print_login(self, login: AdminLogin) -> None:
         if login.created:

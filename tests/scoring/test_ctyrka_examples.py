@@ -1,0 +1,281 @@
+"""Worked examples of the SloapSlam honerová licitovaná čtyřka (research/variants.md §4.5),
+preset ``sloapslam-ctyrka``.
+
+Each example names the lines of the club's text it rests on ("SLS L28" = line 28 of
+rules/sloapslam-krizovy-a-honerovy.txt as ``cat -n`` numbers it). Seats: A = 1 (declarer),
+B = 2 (his partner in 2v2), C = 3, D = 4; all four play. Base 1 Kč = 100 h ("korunový", L14).
+Every example is settled from the Hand and through
+``python -m scoring settle --ruleset sloapslam-ctyrka --notation ...``; the shorthand and the
+canonical description read back to the same hand (docs/notation.md "SloapSlam").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import Doubling, Hand, PremiumFacts, Renonc, get_preset, settle
+from scoring.errors import ScoringError
+from scoring.hand import Honour
+from scoring.honours import round_money
+from scoring.jsonio import hand_from_dict, hand_to_dict
+from scoring.notation import format_hand, parse
+from scoring.notation.shorthand import format_shorthand
+from scoring.types import Component, Rank, Suit
+from scoring.validate import check, for_ruleset
+from scoring.variants import unplayed_rule
+
+CTY = get_preset("sloapslam-ctyrka")
+A, B, C, D = 1, 2, 3, 4
+G, S = Component.GAME, Component.SEVEN
+
+
+def four(**kw: Any) -> Hand:
+    """D deals (A is forhont and leads) unless the example says otherwise."""
+    return for_ruleset(Hand(players=4, **{"dealer": D, "declarer": A, **kw}), CTY)
+
+
+def money(hand: Hand, ruleset: Any = CTY) -> list[int]:
+    result = settle(hand, ruleset)
+    return [result.money[s] for s in hand.seats]
+
+
+# (number, hand, shorthand, expected money A, B, C, D in haléř)
+EXAMPLES: list[tuple[str, Hand, str, list[int]]] = [
+    # §4.5.1 SLS L24 (honers without flek: not played), L64-66 (2 trumps s výnosem: 2 points,
+    # 2 Kč each): hra 1 + sedma 2 + 4 = 7 Kč per pair.
+    ("1", four(contract="seven", trump=Suit.BELLS, partner=B, premium=PremiumFacts(trumps=2)),
+     "7k sp@2 tr2", [700, 700, -700, -700]),
+    # §4.5.2 L56 (bez výnosu even when the partner leads: B is forhont), L64-66 "(Č x 2)":
+    # 2 + 4 + 3 × 2 × 2 = 18 Kč.
+    ("2", four(dealer=A, contract="seven_hearts", trump=Suit.HEARTS, partner=B,
+               premium=PremiumFacts(trumps=2)),
+     "7c sp@2 tr2", [1800, 1800, -1800, -1800]),
+    # §4.5.3 L30 (osma on 3 trumps: raised base 4), L64 (3 trumps bez výnosu: 2 points), L70
+    # (alone: each of three pays): 1 + 2 + 4 + 4 = 11 Kč.
+    ("3", four(dealer=C, contract="seven", trump=Suit.BELLS,
+               honours=(Honour(Rank.EIGHT, A, 3),), premium=PremiumFacts(trumps=3)),
+     "7k 8@1t3 tr3", [3300, -1100, -1100, -1100]),
+    # §4.5.4 L22 (flek on hra without re: not played, the hra lost at flek): −2 + 2 = 0.
+    ("4a", four(contract="seven", trump=Suit.ACORNS, partner=B,
+                doublings=(Doubling(G, 1, by=(C,)),), premium=PremiumFacts(trumps=4)),
+     "7za sp@2 fh@3 tr4", [0, 0, 0, 0]),
+    # §4.5.4 the same on 1 trump s výnosem (L68: 3 points): −2 + 2 + 6 = 6 Kč.
+    ("4b", four(contract="seven", trump=Suit.ACORNS, partner=B,
+                doublings=(Doubling(G, 1, by=(C,)),), premium=PremiumFacts(trumps=1)),
+     "7za sp@2 fh@3 tr1", [600, 600, -600, -600]),
+    # §4.5.5 L28 (devítka 2 Kč on 5 trumps), L32 (trick 6); C flek, A re: played. 1 + 2·4.
+    ("5", four(contract="game", trump=Suit.ACORNS, partner=B, game_won=True,
+               honours=(Honour(Rank.NINE, A, 5, raises=(C, A), won=True),)),
+     "hza sp@2 9@1t5#31+ h+", [900, 900, -900, -900]),
+    # §4.5.6 L30 (osma červená on 3 trumps: 6 Kč), a fleked honer is played; killed: −12 + 2.
+    ("6", four(contract="game_hearts", trump=Suit.HEARTS, partner=B, game_won=True,
+               honours=(Honour(Rank.EIGHT, A, 3, raises=(D,), won=False),)),
+     "hc sp@2 8@1t3#4- h+", [-1000, -1000, 1000, 1000]),
+    # §4.5.7 L36 (betl: each defender fleks for himself; A's re binds C only): 60 + 15 + 15.
+    ("7", four(contract="betl", betl_won=True, doublings=(Doubling(Component.BETL, 0,
+                                                                   raises=(C, A)),)),
+     "b rb#31 b+", [9000, -1500, -6000, -1500]),
+    # §4.5.8 L70 (limit 200 Kč per payer): C at tutti 240 → 200, D at re 120, B 30.
+    ("8", four(contract="durch", durch_won=True,
+               doublings=(Doubling(Component.DURCH, 3, by=(C, D), per_defender=((D, 2),)),)),
+     "d td@34/4=2 d+", [35000, -3000, -20000, -12000]),
+    # §4.5.9 L38 (renonc: the presumed play; D pays for his side): 9 Kč to A and to B.
+    ("9a", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=True, seven_won=True,
+                doublings=(Doubling(S, 0, raises=(C, A)),), renonc=Renonc("L38", D)),
+     "7k sp@2 r7#31 h+ s+ !l38@4", [900, 900, 0, -1800]),
+    # §4.5.9 B revokes and A+B would have won: the defence pays nothing, B pays A his share.
+    ("9b", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=True, seven_won=True,
+                doublings=(Doubling(S, 0, raises=(C, A)),), renonc=Renonc("L38", B)),
+     "7k sp@2 r7#31 h+ s+ !l38@2", [900, -900, 0, 0]),
+    # §4.5.9 B revokes and A+B would have lost: B pays C and D for his side.
+    ("9c", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=False,
+                seven_won=False, doublings=(Doubling(S, 0, raises=(C, A)),),
+                renonc=Renonc("L38", B)),
+     "7k sp@2 r7#31 h- s- !l38@2", [0, -1800, 900, 900]),
+]
+IDS = [f"4.5.{e[0]}" for e in EXAMPLES]
+
+
+@pytest.mark.parametrize(("number", "hand", "shorthand", "expected"), EXAMPLES, ids=IDS)
+def test_example(number: str, hand: Hand, shorthand: str, expected: list[int]) -> None:
+    assert money(hand) == expected
+    assert sum(expected) == 0
+
+
+@pytest.mark.parametrize(("number", "hand", "shorthand", "expected"), EXAMPLES, ids=IDS)
+def test_example_notation_round_trip(number: str, hand: Hand, shorthand: str,
+                                     expected: list[int]) -> None:
+    seats = {"players": 4, "dealer": hand.dealer, "declarer": hand.declarer}
+    assert parse(shorthand, ruleset=CTY, **seats) == hand
+    assert parse(format_shorthand(hand, CTY), ruleset=CTY, **seats) == hand
+    assert parse(format_hand(hand, CTY), ruleset=CTY, **seats) == hand
+    assert hand_from_dict(hand_to_dict(hand)) == hand
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scoring", *args], capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize(("number", "hand", "shorthand", "expected"), EXAMPLES[:6], ids=IDS[:6])
+def test_example_through_the_command(number: str, hand: Hand, shorthand: str,
+                                     expected: list[int]) -> None:
+    done = _run("settle", "--ruleset", "sloapslam-ctyrka", "--notation", shorthand, "--seats",
+                "4", "--dealer", str(hand.dealer), "--declarer", str(hand.declarer))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["money"] == expected
+    assert all(line["text"] and "line_" not in line["text"] for line in out["lines"])
+
+
+def test_8_under_the_csm_limit() -> None:
+    # §4.5.8: under the ČSM honer table's 500 Kč the tutti is paid in full: A +390 Kč.
+    csm = CTY.override(rates={"limit": 500})
+    assert money(EXAMPLES[8][1], csm)[0] == 39000
+
+
+def test_played_hra_alone_is_played() -> None:
+    # L20-24 name only a flek on hra without re and unfleked honers: a plain hra is played.
+    assert "outcome_missing" in {p.code for p in check(four(contract="game",
+                                                            trump=Suit.BELLS), CTY)[0]}
+
+
+def test_fleked_honour_with_hra_fleked_is_played() -> None:
+    # §4.3: a fleked honer is always played, whatever the hra.
+    hand = four(contract="seven", trump=Suit.BELLS, partner=B, premium=PremiumFacts(trumps=2),
+                doublings=(Doubling(G, 1, by=(C,)),),
+                honours=(Honour(Rank.NINE, A, 2, raises=(D,)),))
+    codes = {p.code for p in check(hand, CTY)[0]}
+    assert {"outcome_missing", "honour_result_missing"} <= codes
+
+
+def test_honour_checks() -> None:
+    def codes(hand: Hand, ruleset: Any = CTY) -> set[str]:
+        return {p.code for p in check(hand, ruleset)[0]}
+    base = {"contract": "game", "trump": Suit.BELLS, "game_won": True}
+    assert "honour_trumps_missing" in codes(four(honours=(Honour(Rank.NINE, A, won=True),),
+                                                 **base))
+    assert "honour_no_trumps" in codes(four(contract="betl", betl_won=True,
+                                            honours=(Honour(Rank.NINE, A, 3, won=True),)))
+    assert "honour_not_in_rules" in codes(four(honours=(Honour(Rank.NINE, A, 3, won=True),),
+                                               **base), get_preset("csm-krizovy"))
+    assert "seven_trumps_missing" in codes(four(contract="seven", trump=Suit.BELLS))
+    # the partner may not flek his own side's honer
+    assert "partner_flek" in codes(four(partner=B, honours=(
+        Honour(Rank.NINE, A, 3, raises=(B,), won=True),), **base))
+
+
+def test_money_in_whole_crowns() -> None:
+    # L14 "korunový", SLS Čl. V L274: a round's money to whole crowns, halves away from zero.
+    assert [round_money(v, CTY) for v in (3740, 1260, -2140, -2860, 50, -150)] == [
+        3700, 1300, -2100, -2900, 100, -200]
+    assert round_money(1234, get_preset("csm-krizovy")) == 1234
+
+
+def test_unknown_honour_in_json() -> None:
+    with pytest.raises(ScoringError):
+        hand_from_dict({"players": 4, "dealer": 4, "declarer": 1, "contract": "game",
+                        "honours": [{"rank": "joker", "by": 1}]})
+
+
+# -- properties -------------------------------------------------------------------------------
+
+
+@st.composite
+def ctyrka_hands(draw: st.DrawFn) -> Hand:
+    dealer = draw(st.integers(1, 4))
+    declarer = draw(st.integers(1, 4))
+    others = [s for s in (1, 2, 3, 4) if s != declarer]
+    partner = draw(st.sampled_from([None, *others]))
+    contract = draw(st.sampled_from(["game", "seven", "game_hearts", "seven_hearts"]))
+    hearts = contract.endswith("hearts")
+    trump = Suit.HEARTS if hearts else draw(st.sampled_from([Suit.BELLS, Suit.LEAVES,
+                                                             Suit.ACORNS]))
+    side = [declarer] + ([partner] if partner else [])
+    defenders = [s for s in (1, 2, 3, 4) if s not in side]
+    honours = []
+    for rank in draw(st.sets(st.sampled_from([Rank.NINE, Rank.EIGHT]))):
+        flek = draw(st.sampled_from([(), (defenders[0],), (defenders[-1], declarer)]))
+        honours.append(Honour(rank, draw(st.sampled_from(side)), draw(st.integers(1, 8)),
+                              raises=flek, won=draw(st.booleans())))
+    game_level = draw(st.integers(0, 2))
+    doublings = (Doubling(Component.GAME, game_level, by=(defenders[0],)),) if game_level else ()
+    seven = "seven" in contract
+    hand = Hand(players=4, dealer=dealer, declarer=declarer, contract=contract, trump=trump,
+                partner=partner, honours=tuple(honours), doublings=doublings,
+                premium=PremiumFacts(trumps=draw(st.integers(1, 8))) if seven else
+                PremiumFacts(), all_play=True)
+    rung = CTY.rung(contract)
+    assert rung is not None
+    if unplayed_rule(hand, CTY, rung) is None:
+        results: dict[str, Any] = {"game_won": draw(st.booleans())}
+        if seven:
+            results["seven_won"] = draw(st.booleans())
+        hand = dataclasses.replace(hand, **results)
+    return hand
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ctyrka_hands())
+def test_random_hands_sum_to_zero_and_read_back(hand: Hand) -> None:
+    result = settle(hand, CTY)
+    assert sum(result.money.values()) == 0
+    assert all(v % 100 == 0 for v in result.money.values())  # korunový: whole crowns
+    seats = {"players": 4, "dealer": hand.dealer, "declarer": hand.declarer}
+    assert parse(format_shorthand(hand, CTY), ruleset=CTY, **seats) == hand
+    assert parse(format_hand(hand, CTY), ruleset=CTY, **seats) == hand
+    assert hand_from_dict(hand_to_dict(hand)) == hand
+
+
+# -- docs/notation.md, "SloapSlam" (S1-S5) -------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+
+
+def doc_examples() -> list[dict[str, Any]]:
+    text = DOC.read_text(encoding="utf-8").split("\n## SloapSlam", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    examples: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        if line.startswith("#### "):
+            examples.append({"title": line[5:], "also": []})
+            continue
+        found = re.match(r"- (ruleset|shorthand|description|hand|money|also): `(.*)`$", line)
+        if found and examples:
+            key, value = found.groups()
+            if key == "also":
+                examples[-1]["also"].append(value)
+            else:
+                examples[-1][key] = value
+    return examples
+
+
+DOC_EXAMPLES = doc_examples()
+
+
+def test_the_document_has_s1_to_s5() -> None:
+    assert [e["title"].split(".")[0] for e in DOC_EXAMPLES] == [f"S{i}" for i in range(1, 6)]
+
+
+@pytest.mark.parametrize("example", DOC_EXAMPLES, ids=[e["title"][:2] for e in DOC_EXAMPLES])
+def test_doc_example(example: dict[str, Any]) -> None:
+    ruleset = get_preset(example["ruleset"])
+    seats = {"players": 4, "dealer": 4, "declarer": 1}
+    expected = for_ruleset(hand_from_dict({**seats, **json.loads(example["hand"])}), ruleset)
+    assert check(expected, ruleset)[0] == []
+    for text in (example["shorthand"], example["description"], *example["also"]):
+        assert parse(text, ruleset=ruleset, **seats) == expected, text
+    assert format_shorthand(expected, ruleset) == example["shorthand"]
+    assert format_hand(expected, ruleset) == example["description"]
+    result = settle(expected, ruleset).money
+    assert [result[s] for s in expected.seats] == json.loads(example["money"])
