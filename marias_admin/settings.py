@@ -102,6 +102,8 @@ INSTALLED_APPS = [
     "marias_admin.sheets",
     "marias_admin.standings",
     "marias_admin.printouts",
+    "marias_admin.teams",
+    "marias_admin.prizes",
     "marias_admin.seasons",
     "marias_admin.archive",
     "marias_admin.demo",

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("marias_admin.seating.urls")),
     path("", include("marias_admin.standings.urls")),
     path("", include("marias_admin.standings.urls_exports")),
+    path("", include("marias_admin.prizes.urls")),
+    path("", include("marias_admin.teams.urls")),
     path("", include("marias_admin.seasons.urls")),
     path("", include("marias_admin.sheets.urls")),
     path("", include("marias_admin.core.urls")),

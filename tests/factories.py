@@ -459,3 +459,64 @@ def _field_result(rng: Any, table: list[int], pairs: list[tuple[int, int]]
             money[position], premium[position] = value, pb
         total += value * len(unit)
     return money, premium
+
+
+# --- categories and prizes (issue 16) ------------------------------------------------------------
+
+
+def prize_setup(t: Tournament, organiser: Any, details: dict[int, tuple[str, int]], *,
+                rule: str = "higher", women_first: bool = False) -> dict[str, Any]:
+    """Categories and a prize table through the organiser's services: ``details`` gives
+    registration id → (sex, year of birth); a women's and a seniors' (born in or before
+    1960) category; three main prizes, two women's and one senior's (values in haléř), the
+    women's and seniors' first in the table with ``women_first``."""
+    from marias_admin.prizes.services import (
+        category_save,
+        double_rule_set,
+        player_details_update,
+        prize_save,
+    )
+
+    for registration in Registration.objects.filter(tournament=t).select_related("player"):
+        sex, year = details.get(registration.pk, ("male", 1985))
+        player_details_update(user=organiser, player=registration.player, sex=sex,
+                              birth_year=year, region="Vysočina", tournament=t)
+    women = category_save(user=organiser, tournament=t, name="Ženy", kind="women")
+    seniors = category_save(user=organiser, tournament=t, name="Senioři", kind="seniors",
+                            year=1960)
+    main = [("main1", None, 1, "3 000 Kč", 300_000), ("main2", None, 2, "2 000 Kč", 200_000),
+            ("main3", None, 3, "1 000 Kč", 100_000)]
+    others = [("women1", women, 1, "Pohár a 1 500 Kč", 150_000),
+              ("women2", women, 2, "500 Kč", 50_000),
+              ("seniors1", seniors, 1, "Koš", 80_000)]
+    prizes = {}
+    for key, category, place, label, value in (others + main if women_first else main + others):
+        prizes[key] = prize_save(user=organiser, tournament=t, category=category, place=place,
+                                 label=label, value=value)
+    double_rule_set(user=organiser, tournament=t, rule=rule)
+    return {"women": women, "seniors": seniors, "prizes": prizes}
+
+
+# --- teams (issue 16) --------------------------------------------------------------------------
+
+
+def team_rules(tournament: Tournament, rules: str, *, deadline: Any = None, by: Any = None,
+               reason: str = "") -> Any:
+    """Choose the tournament's team rules (and deadline) as the organiser does."""
+    from marias_admin.teams.services import team_settings_update
+
+    return team_settings_update(user=by or user("organiser"), tournament=tournament,
+                                rules=rules, deadline=deadline, reason=reason)
+
+
+def team(tournament: Tournament, name: str, members: Any = (), *, kind: str = "free",
+         club: Any = None, by: Any = None) -> Any:
+    """A team with ``members`` — (registration, role) pairs — through the team services."""
+    from marias_admin.teams.services import member_add, team_create
+
+    organiser = by or user("organiser")
+    created = team_create(user=organiser, tournament=tournament, name=name, kind=kind,
+                          club=club)
+    for registration, role in members:
+        member_add(user=organiser, team=created, registration=registration, role=role)
+    return created

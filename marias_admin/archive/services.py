@@ -219,6 +219,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "hands": rows("hands", hands),
         "rulings": rows("rulings", rulings),
         "audit": audit,
+        **_prizes_export(tournament, numbering),
+        **_teams_export(tournament, numbering),
     }
 
 
@@ -392,6 +394,8 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tourn
             if own:
                 values["tournament"] = tournament
             ids[kind][row["id"]] = _create(model, values)
+    _prizes_import(document, tournament, ids)
+    _teams_import(document, tournament, ids)
 
     for row in document["audit"]:
         object_id = row["object_id"]
@@ -415,3 +419,82 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tourn
                "new_users": sorted(created_users)},
     )
     return tournament
+
+
+# --- categories and prizes (optional keys: archives written before them have none) ---------
+
+def _prizes_export(tournament: Tournament, numbering: _Numbering) -> dict[str, Any]:
+    from marias_admin.prizes.models import Category, Prize, PrizeSettings
+
+    categories = list(Category.objects.filter(tournament=tournament)
+                      .prefetch_related("members").order_by("pk"))
+    numbering.number("categories", categories)
+    settings = PrizeSettings.objects.filter(tournament=tournament).first()
+    return {
+        "categories": [{**_row(c, numbering, "categories"), "members": sorted(
+            numbering.ref("registrations", m.pk) for m in c.members.all())}
+            for c in categories],
+        "prizes": [{**_row(p, numbering, None),
+                    "category": numbering.ref("categories", p.category_id)}
+                   for p in Prize.objects.filter(tournament=tournament).order_by("pk")],
+        "prize_settings": _row(settings, numbering, None) if settings else None,
+    }
+
+
+def _prizes_import(document: dict[str, Any], tournament: Tournament,
+                   ids: dict[str, dict[int, Any]]) -> None:
+    from marias_admin.prizes.models import Category, Prize, PrizeSettings
+
+    categories: dict[int, Category] = {}
+    for row in document.get("categories", []):
+        category = _create(Category, {**_fields(Category, row), "tournament": tournament})
+        category.members.set([ids["registrations"][ref] for ref in row["members"]])
+        categories[row["id"]] = category
+    for row in document.get("prizes", []):
+        _create(Prize, {**_fields(Prize, row), "tournament": tournament,
+                        "category": categories[row["category"]]
+                        if row["category"] is not None else None})
+    if document.get("prize_settings"):
+        _create(PrizeSettings, {**_fields(PrizeSettings, document["prize_settings"]),
+                                "tournament": tournament})
+
+
+# --- teams (optional keys: archives written before them have none) ----------------------------
+
+def _teams_export(tournament: Tournament, numbering: _Numbering) -> dict[str, Any]:
+    """The team settings, teams (their club by name: it may be no player's club) and members."""
+    from marias_admin.teams.models import Team, TeamMember, TeamSettings
+
+    teams = list(Team.objects.filter(tournament=tournament).select_related("club")
+                 .order_by("pk"))
+    members = list(TeamMember.objects.filter(team__tournament=tournament).order_by("pk"))
+    numbering.number("teams", teams)
+    settings = TeamSettings.objects.filter(tournament=tournament).first()
+    return {
+        "team_settings": _row(settings, numbering, None) if settings else None,
+        "teams": [{**_row(t, numbering, "teams"), "club": t.club.name if t.club else None}
+                  for t in teams],
+        "team_members": [{**_row(m, numbering, None),
+                          "team": numbering.ref("teams", m.team_id),
+                          "registration": numbering.ref("registrations", m.registration_id)}
+                         for m in members],
+    }
+
+
+def _teams_import(document: dict[str, Any], tournament: Tournament,
+                  ids: dict[str, dict[int, Any]]) -> None:
+    from marias_admin.teams.models import Team, TeamMember, TeamSettings
+
+    if document.get("team_settings"):
+        _create(TeamSettings, {**_fields(TeamSettings, document["team_settings"]),
+                               "tournament": tournament})
+    teams: dict[int, Team] = {}
+    for row in document.get("teams", []):
+        values = {**_fields(Team, row), "tournament": tournament,
+                  "club": _match_club({"name": row["club"]}) if row["club"] else None}
+        team = _create(Team, values)
+        Team.objects.filter(pk=team.pk).update(created_at=values["created_at"])
+        teams[row["id"]] = team
+    for row in document.get("team_members", []):
+        _create(TeamMember, {**_fields(TeamMember, row), "team": teams[row["team"]],
+                             "registration": ids["registrations"][row["registration"]]})

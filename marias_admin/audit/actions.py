@@ -35,6 +35,22 @@ class AuditAction(models.TextChoices):
     PLAYERS_IMPORT = "players.import", _("imported players from a file")
     PLAYER_CREATE = "player.create", _("added a new player")
     CLUB_CREATE = "club.create", _("added a new club")
+    PLAYER_DETAILS = "player.details", _("changed a player's sex, year of birth or region")
+    # categories and prizes
+    CATEGORY_SAVE = "category.save", _("saved a prize category")
+    CATEGORY_DELETE = "category.delete", _("deleted a prize category")
+    PRIZE_SAVE = "prize.save", _("saved a prize")
+    PRIZE_DELETE = "prize.delete", _("deleted a prize")
+    PRIZE_RULE = "prize.rule", _("changed the rule for a player who wins two prizes")
+    # teams (club teams of the extraliga, championship teams of four)
+    TEAM_SETTINGS = "team.settings", _("changed the team settings")
+    TEAM_CREATE = "team.create", _("created a team")
+    TEAM_UPDATE = "team.update", _("changed a team")
+    TEAM_DELETE = "team.delete", _("deleted a team")
+    TEAM_MEMBER_ADD = "team.member_add", _("added a team member")
+    TEAM_MEMBER_REMOVE = "team.member_remove", _("removed a team member")
+    TEAM_MEMBER_ROLE = "team.member_role", _("changed a team member's role")
+    TEAMS_IMPORT = "team.import", _("imported teams from a file")
     # table links and PINs
     REGISTRATION_PINS = "registration.pins", _("issued the players' PINs")
     TABLE_ACCESS_REGENERATE = "table.access_regenerate", _("made a new table link and PIN")
@@ -110,6 +126,20 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.REGISTRATION_WITHDRAW: _G.REGISTRATIONS,
     _A.PLAYERS_IMPORT: _G.REGISTRATIONS,
     _A.PLAYER_CREATE: _G.REGISTRATIONS,
+    _A.PLAYER_DETAILS: _G.REGISTRATIONS,
+    _A.CATEGORY_SAVE: _G.TOURNAMENT,
+    _A.CATEGORY_DELETE: _G.TOURNAMENT,
+    _A.PRIZE_SAVE: _G.TOURNAMENT,
+    _A.PRIZE_DELETE: _G.TOURNAMENT,
+    _A.PRIZE_RULE: _G.TOURNAMENT,
+    _A.TEAM_SETTINGS: _G.REGISTRATIONS,
+    _A.TEAM_CREATE: _G.REGISTRATIONS,
+    _A.TEAM_UPDATE: _G.REGISTRATIONS,
+    _A.TEAM_DELETE: _G.REGISTRATIONS,
+    _A.TEAM_MEMBER_ADD: _G.REGISTRATIONS,
+    _A.TEAM_MEMBER_REMOVE: _G.REGISTRATIONS,
+    _A.TEAM_MEMBER_ROLE: _G.REGISTRATIONS,
+    _A.TEAMS_IMPORT: _G.REGISTRATIONS,
     _A.CLUB_CREATE: _G.REGISTRATIONS,
     _A.REGISTRATION_PINS: _G.ACCESS,
     _A.TABLE_ACCESS_REGENERATE: _G.ACCESS,

@@ -11,7 +11,15 @@ fixed seeds: the same tournament on every fresh database. On purpose, it shows
 * an incorrect flek (a defender fleked a farba the declarer then made with 120) cancelled by
   the referee, the fleker fined (round 2, table 2);
 * two players equal on table points and money at the end, ordered by their round records
-  (built in round 6: the pair's two tables are played to exact results).
+  (built in round 6: the pair's two tables are played to exact results);
+* the extraliga's club teams (issue 16) by the SZMK extraliga rules (4 nominated + the 2 best
+  substitutes of each round, by table points then money), entered through the teams services
+  before round 1: every club of four a team (a captain and nominated players, substitutes in
+  some), so the team table shows nominated players who count every round and substitutes
+  counted in one round and not in another (:data:`CLUB_TEAMS`);
+* categories (women, seniors born in or before :data:`SENIORS_BORN_BY`) and a prize table
+  (:data:`PRIZES`) where Krajčí Anton, third overall and the best senior, qualifies for two
+  prizes and takes the higher one, the seniors' prize passing to the next senior.
 
 Hands come from :mod:`marias_admin.demo.hands`. The standings maths is not repeated here
 beyond what building the tie needs: points by rank at the table by money (5 / 3 / 1), and the
@@ -44,6 +52,8 @@ from marias_admin.demo.hands import (
     renonc_line,
 )
 from marias_admin.players.importing import read_upload
+from marias_admin.prizes.models import CategoryKind
+from marias_admin.prizes.services import category_save, player_details_update, prize_save
 from marias_admin.seating.models import Round, RoundState, Table
 from marias_admin.seating.services import round_seat, round_set_state
 from marias_admin.sheets.models import RulingKind, TableSheet
@@ -56,6 +66,8 @@ from marias_admin.sheets.services import (
     sheet_submit,
 )
 from marias_admin.standings.selectors import round_scores, rules_from
+from marias_admin.teams.models import MemberRole, TeamKind, TeamRulesPreset
+from marias_admin.teams.services import member_add, team_create, team_settings_update
 from marias_admin.tournaments.models import Registration, Role, Tournament, TournamentState
 from marias_admin.tournaments.player_import import import_commit
 from marias_admin.tournaments.services import role_grant, tournament_create, tournament_update
@@ -103,6 +115,31 @@ PLAYERS_30: tuple[tuple[str, str, str], ...] = (
     ("Branislav Čaplovič", "Klub mariáša Žilina", "SK-1028"),
     ("Gabriel Pŕhoda", "MK Prešov", "SK-1029"),
     ("Matúš Ôsvald", "MK Ružomberok", "SK-1030"),
+)
+
+# The club teams of the extraliga (issue 16): club → the roles of its players in file order
+# (the first is the captain, who counts as nominated). Clubs of three play for no team.
+C, N, S = MemberRole.CAPTAIN, MemberRole.NOMINATED, MemberRole.SUBSTITUTE
+CLUB_TEAMS: dict[str, tuple[MemberRole, ...]] = {
+    "MK Poprad": (C, N, N, N),  # four nominated: all count every round
+    "MK Martin": (C, S, S, S),  # three substitutes: the 2 best of each round count
+    "MK Stará Ľubovňa": (C, N, S, S),
+    "Klub mariáša Žilina": (C, N, N, S),
+    "MK Prešov": (C, S, S, S),
+    "MK Ružomberok": (C, N, S, S),
+}
+
+# Categories and prizes (issue 16): the players' details by registration number.
+WOMEN = {"SK-1025", "SK-1026"}
+SENIORS_BORN_BY = 1960
+BIRTH_YEARS = {"SK-1003": 1951, "SK-1005": 1958, "SK-1011": 1956, "SK-1020": 1960,
+               "SK-1025": 1963, "SK-1026": 1959}
+PRIZES = (  # (category or None for the main standings, place, text, value in cents)
+    (None, 1, "Pohár a 100 €", 10_000),
+    (None, 2, "70 €", 7_000),
+    (None, 3, "50 €", 5_000),
+    ("women", 1, "Kytica a 30 €", 3_000),
+    ("seniors", 1, "Kôš dobrôt a 30 €", 3_000),
 )
 
 # Where the demo shows what it must (round, table).
@@ -178,6 +215,8 @@ class _Demo:
                    role=Role.SCOREKEEPER)
         role_grant(user=self.organiser, tournament=tournament, member=self.referee,
                    role=Role.REFEREE)
+        self._club_teams(tournament)
+        self._prizes(tournament)
         tournament = tournament_update(user=self.organiser, tournament=tournament,
                                        state=TournamentState.RUNNING)
         self.tournament = tournament
@@ -187,6 +226,41 @@ class _Demo:
             self._play_round(tournament.rounds.get(number=number))
         return tournament_update(user=self.organiser, tournament=tournament,
                                  state=TournamentState.FINISHED)
+
+    def _club_teams(self, tournament: Tournament) -> None:
+        """The nomination sheets of :data:`CLUB_TEAMS`, entered through the teams services."""
+        team_settings_update(user=self.organiser, tournament=tournament,
+                             rules=TeamRulesPreset.SZMK_EXTRALIGA, deadline=None)
+        registrations = list(Registration.objects.filter(tournament=tournament)
+                             .select_related("player__club").order_by("seed_rank", "pk"))
+        for club_name, roles in CLUB_TEAMS.items():
+            players = [r for r in registrations
+                       if r.player.club and r.player.club.name == club_name]
+            team = team_create(user=self.organiser, tournament=tournament, name=club_name,
+                               kind=TeamKind.CLUB, club=players[0].player.club)
+            for registration, role in zip(players, roles, strict=True):
+                member_add(user=self.organiser, team=team, registration=registration, role=role)
+
+    def _prizes(self, tournament: Tournament) -> None:
+        """The players' sex and year of birth, the categories and the prize table."""
+        for registration in (Registration.objects.filter(tournament=tournament)
+                             .select_related("player")):
+            player = registration.player
+            number = player.registration_number
+            player_details_update(
+                user=self.organiser, player=player, tournament=tournament,
+                sex="female" if number in WOMEN else "male",
+                birth_year=BIRTH_YEARS.get(number, 1965 + int(number[-2:])))
+        categories = {
+            "women": category_save(user=self.organiser, tournament=tournament, name="Ženy",
+                                   kind=CategoryKind.WOMEN),
+            "seniors": category_save(user=self.organiser, tournament=tournament,
+                                     name="Seniori", kind=CategoryKind.SENIORS,
+                                     year=SENIORS_BORN_BY),
+        }
+        for category, place, label, value in PRIZES:
+            prize_save(user=self.organiser, tournament=tournament, place=place, label=label,
+                       value=value, category=categories[category] if category else None)
 
     def _play_round(self, round_: Round) -> None:
         """Seat (the SZMK plan, from the standings confirmed so far), play, confirm, close."""

@@ -27,6 +27,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
 from marias_admin.players.registration_numbers import (
     DEFAULT_REGISTRATION_NUMBER_PATTERN,
     normalise_registration_number,
@@ -68,9 +69,10 @@ def size_label(size: int) -> str:
 # Field lengths of the Player and Club models (checked here so that a row that passes the
 # checks can always be written).
 MAX_LENGTH = {"first_name": 60, "last_name": 60, "club": 120, "registration_number": 20,
-              "email": 254, "phone": 30}
+              "email": 254, "phone": 30, "region": 60}
 
-FIELDS = ("last_name", "first_name", "club", "registration_number", "email", "phone", "seed")
+FIELDS = ("last_name", "first_name", "club", "registration_number", "email", "phone", "seed",
+          "sex", "birth_year", "region")
 FIELD_LABELS = {
     "last_name": _("last name"),
     "first_name": _("first name"),
@@ -81,6 +83,9 @@ FIELD_LABELS = {
     "email": _("e-mail"),
     "phone": _("phone"),
     "seed": _("seeding rank"),
+    "sex": _("sex"),
+    "birth_year": _("year of birth"),
+    "region": _("region"),
 }
 
 # Header spellings, compared after normalise_header(): lower case, no diacritics, runs of
@@ -101,6 +106,11 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "phone": ("telefon", "phone", "tel", "mobil", "mobile", "telephone", "telefonni cislo",
               "telefonne cislo"),
     "seed": ("nasazeni", "nasadenie", "seed", "seeding", "seed rank", "seeding rank"),
+    "sex": ("pohlavi", "pohlavie", "sex", "gender", "m z", "z m"),
+    "birth_year": ("rok narozeni", "rok narodenia", "birth year", "year of birth", "narozen",
+                   "narodeny", "rocnik", "datum narozeni", "datum narodenia", "date of birth",
+                   "born"),
+    "region": ("kraj", "region", "okres", "district"),
 }
 _ALIAS_TO_FIELD = {alias: name for name, aliases in HEADER_ALIASES.items() for alias in aliases}
 NAME_FIELDS = ("last_name", "first_name", "full_name", "full_name_reversed")
@@ -132,6 +142,9 @@ PROBLEM_MESSAGES = {
     "bad_registration_number": _("bad registration number “%(value)s”"),
     "bad_email": _("bad e-mail address “%(value)s”"),
     "bad_seed": _("bad seeding rank “%(value)s” (a whole number from 1 is expected)"),
+    "bad_sex": _("bad sex “%(value)s” (F/Ž for female or M for male is expected)"),
+    "bad_birth_year": _("bad year of birth “%(value)s” (a year from %(min)s to %(max)s is "
+                        "expected)"),
     "too_long": _("%(field)s is too long (at most %(max)s characters)"),
     "duplicate_number": _("duplicate in file: registration number %(value)s is already in "
                           "row %(row)s"),
@@ -146,6 +159,7 @@ PROBLEM_MESSAGES = {
 }
 NAME_MISSING_CODES = frozenset({"missing_name", "missing_last_name", "missing_first_name"})
 ERROR_CODES = NAME_MISSING_CODES | frozenset({"bad_registration_number", "bad_email", "bad_seed",
+                         "bad_sex", "bad_birth_year",
                          "too_long", "duplicate_number", "duplicate_name", "duplicate_player",
                          "number_taken",
                          "ambiguous_player"})
@@ -199,6 +213,9 @@ class RawRow:
     email: str = ""
     phone: str = ""
     seed: str = ""
+    sex: str = ""
+    birth_year: str = ""
+    region: str = ""
 
 
 @dataclass
@@ -220,6 +237,35 @@ class ParsedFile:
                    ignored=list(data["ignored"]), rows=[RawRow(**r) for r in data["rows"]])
 
 
+# Spellings of the sex column, compared after normalise_header().
+SEX_VALUES = {
+    "female": ("f", "z", "zena", "female", "woman", "w", "zeny", "zenske", "zensky",
+               "zenska"),
+    "male": ("m", "muz", "male", "man", "muzi", "muzske", "muzsky"),
+}
+_SEX_BY_TEXT = {text: value for value, texts in SEX_VALUES.items() for text in texts}
+BIRTH_YEAR_PATTERN = re.compile(r"([0-9]{4})(?:-[0-9]{2}-[0-9]{2}(?: .*)?)?")
+BIRTH_DATE_PATTERN = re.compile(r"[0-9]{1,2}\. ?[0-9]{1,2}\. ?([0-9]{4})")
+
+
+def parse_sex(text: str) -> str | None:
+    """"Ž", "žena", "F", "female" -> "female"; "M", "muž" -> "male"; "" -> ""; else None."""
+    key = normalise_header(text)
+    if not key:
+        return ""
+    return _SEX_BY_TEXT.get(key)
+
+
+def parse_birth_year(text: str) -> int | None:
+    """"1956", "1956-03-01" (a date cell), "1. 3. 1956" -> 1956; None if not a year."""
+    text = text.strip()
+    match = BIRTH_YEAR_PATTERN.fullmatch(text) or BIRTH_DATE_PATTERN.fullmatch(text)
+    if match is None:
+        return None
+    year = int(match.group(1))
+    return year if MIN_BIRTH_YEAR <= year <= MAX_BIRTH_YEAR else None
+
+
 @dataclass
 class CheckedRow:
     """A row after normalising and the file-only checks."""
@@ -233,6 +279,9 @@ class CheckedRow:
     phone: str
     seed: int | None
     problems: list[Problem] = field(default_factory=list)
+    sex: str = ""  # a Sex value ("female", "male") or ""
+    birth_year: int | None = None
+    region: str = ""
 
     @property
     def full_name(self) -> str:
@@ -587,10 +636,20 @@ def check_row(raw: RawRow, pattern: re.Pattern[str]) -> CheckedRow:
             seed = int(seed_text)
         else:
             problems.append(Problem.of("bad_seed", value=raw.seed))
+    sex = parse_sex(raw.sex)
+    if sex is None:
+        problems.append(Problem.of("bad_sex", value=raw.sex))
+    birth_year: int | None = None
+    if raw.birth_year.strip():
+        birth_year = parse_birth_year(raw.birth_year)
+        if birth_year is None:
+            problems.append(Problem.of("bad_birth_year", value=raw.birth_year,
+                                       min=MIN_BIRTH_YEAR, max=MAX_BIRTH_YEAR))
     row = CheckedRow(
         row=raw.row, first_name=raw.first_name.strip(), last_name=raw.last_name.strip(),
         club=raw.club.strip(), registration_number=number, email=raw.email.strip(),
-        phone=raw.phone.strip(), seed=seed, problems=problems,
+        phone=raw.phone.strip(), seed=seed, problems=problems, sex=sex or "",
+        birth_year=birth_year, region=raw.region.strip(),
     )
     if not row.first_name or not row.last_name:
         # Name the field that is empty: "missing name" for a missing surname misleads.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
@@ -25,6 +26,17 @@ class Club(models.Model):
         return self.name
 
 
+# Birth years a player may have (categories: seniors born in or before a year, juniors in or
+# after one).
+MIN_BIRTH_YEAR = 1900
+MAX_BIRTH_YEAR = 2100
+
+
+class Sex(models.TextChoices):
+    FEMALE = "female", _("female")
+    MALE = "male", _("male")
+
+
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("last name"), max_length=60)
@@ -43,6 +55,13 @@ class Player(models.Model):
     )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
+    # What categories (women, seniors, juniors, region) ask; all optional.
+    sex = models.CharField(_("sex"), max_length=6, choices=Sex.choices, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"), null=True, blank=True,
+        validators=[MinValueValidator(MIN_BIRTH_YEAR), MaxValueValidator(MAX_BIRTH_YEAR)])
+    region = models.CharField(_("region"), max_length=60, blank=True,
+                              help_text=_("Region (kraj) or district, for regional categories."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

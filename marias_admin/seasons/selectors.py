@@ -1,8 +1,16 @@
-"""Read side of the seasons: each member tournament's standings summed per player.
+"""Read side of the seasons: each member tournament's standings summed per player, and the
+club teams' standings summed per club (the season's team table, issue 16).
 
 Player identity across tournaments is the ``Player`` (a registration links a player to one
 tournament). Only tournaments with at least one confirmed result and public standings count:
 a tournament not played yet is neither a result nor a miss.
+
+The team table: a club's result in a tournament is its club team's row of the tournament's
+team standings (``teams.selectors.team_table``: BP — the table points under SZMK — SB and ZB
+summed over the members that count, by the tournament's team rules). A club fielding several
+teams counts its best placed one. Only tournaments with a team competition and at least one
+ranked team count; in those a club without a team missed the tournament. The competition's
+drop-worst rule and order are the players' ones (:func:`scoring.season.season_standings`).
 """
 
 from __future__ import annotations
@@ -14,9 +22,10 @@ from typing import Any
 from django.db.models import QuerySet
 
 from marias_admin.core.ordering import name_key
-from marias_admin.players.models import Player
+from marias_admin.players.models import Club, Player
 from marias_admin.seasons.models import Competition
 from marias_admin.standings.selectors import fmt_number, tournament_standings
+from marias_admin.teams.selectors import team_table
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring.season import EventResult, SeasonRow, season_standings
 
@@ -105,4 +114,78 @@ def season_table(competition: Competition, *, everything: bool = False) -> Seaso
     return SeasonTable(competition, counted, [
         SeasonTableRow(row, players[row.player], [
             SeasonCell(t, row.results[i], i in row.dropped) for i, t in enumerate(counted)])
+        for row in rows])
+
+
+# -- the season's team table -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonTeamCell:
+    tournament: Tournament
+    result: EventResult | None
+    dropped: bool
+    team: str = ""  # the club team's name in that tournament
+
+    @property
+    def text(self) -> str:
+        return fmt_number(self.result.bp) if self.result is not None else "–"
+
+
+@dataclass(frozen=True)
+class SeasonTeamRow:
+    row: SeasonRow
+    club: Club
+    cells: list[SeasonTeamCell]
+
+    @property
+    def shown(self) -> dict[str, str]:
+        def money(value: Fraction | int) -> str:
+            return fmt_number(value, places=2, scale=MINOR_PER_MAJOR, fixed=True)
+
+        return {"reduced_bp": fmt_number(self.row.reduced_bp), "bp": fmt_number(self.row.bp),
+                "sb": money(self.row.sb), "zb": money(self.row.zb)}
+
+
+@dataclass(frozen=True)
+class SeasonTeamTable:
+    competition: Competition
+    tournaments: list[Tournament]  # those with a team competition that count, in order
+    rows: list[SeasonTeamRow]
+
+
+def season_team_results(tournaments: list[Tournament]) -> tuple[
+        list[Tournament], dict[int, dict[int, tuple[EventResult, str]]]]:
+    """(tournaments with ranked club teams, club id → tournament id → (result, team name)):
+    each club's best placed club team of each tournament."""
+    counted: list[Tournament] = []
+    results: dict[int, dict[int, tuple[EventResult, str]]] = {}
+    for tournament in tournaments:
+        table = team_table(tournament)
+        rows = [r for r in table.rows if r.team.club_id is not None and r.standing.rounds]
+        if not table.enabled or not rows:
+            continue
+        counted.append(tournament)
+        for row in sorted(rows, key=lambda r: r.standing.position):
+            by_tournament = results.setdefault(row.team.club_id, {})
+            if tournament.pk not in by_tournament:  # the best placed team of the club
+                s = row.standing
+                by_tournament[tournament.pk] = (EventResult(s.bp, s.sb, s.money), row.team.name)
+    return counted, results
+
+
+def season_team_table(competition: Competition, *, everything: bool = False) -> SeasonTeamTable:
+    """The season's team table (clubs); ``everything`` also counts hidden standings."""
+    tournaments = [t for t in member_tournaments(competition)
+                   if everything or t.public_standings]
+    counted, results = season_team_results(tournaments)
+    clubs = {c.pk: c for c in Club.objects.filter(pk__in=results)}
+    ordered = {pk: {t: result for t, (result, _name) in results[pk].items()}
+               for pk in sorted(results, key=lambda pk: (*name_key(clubs[pk].name), pk))}
+    rows = season_standings([t.pk for t in counted], ordered, competition.drop_worst)
+    return SeasonTeamTable(competition, counted, [
+        SeasonTeamRow(row, clubs[row.player], [
+            SeasonTeamCell(t, row.results[i], i in row.dropped,
+                           results[row.player].get(t.pk, (None, ""))[1])
+            for i, t in enumerate(counted)])
         for row in rows])

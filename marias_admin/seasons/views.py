@@ -7,7 +7,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from marias_admin.seasons.models import Competition
-from marias_admin.seasons.selectors import listed_competitions, season_table
+from marias_admin.seasons.selectors import (
+    listed_competitions,
+    season_table,
+    season_team_table,
+)
 
 
 def _staff(request: HttpRequest) -> bool:
@@ -28,4 +32,6 @@ def season(request: HttpRequest, competition_id: int) -> HttpResponse:
     if not competition.public and not staff:
         raise Http404
     table = season_table(competition, everything=staff)
-    return render(request, "seasons/season.html", {"competition": competition, "table": table})
+    teams = season_team_table(competition, everything=staff)
+    return render(request, "seasons/season.html",
+                  {"competition": competition, "table": table, "teams": teams})

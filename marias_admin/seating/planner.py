@@ -10,10 +10,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marias_admin.seating.generator import (
+    CLUB_WEIGHT,
+    TEAM_WEIGHT,
     KeepApart,
     Method,
     SeatingError,
     assess_round,
+    group_bound,
+    group_pairs,
     seat_round,
     split_field,
 )
@@ -22,14 +26,26 @@ PlanningError = SeatingError
 PlainSeating = list[tuple[int, ...]]
 Clubs = Mapping[int, int | None]
 """Registration id → club id (None: no club)."""
+Teams = Mapping[int, int]
+"""Registration id → team id (entries on no team left out; ``probes.team_groups``)."""
 
 
-def keep_apart(clubs: Clubs | None, separation: str = "after_repeats") -> KeepApart | None:
+def keep_apart(clubs: Clubs | None, separation: str = "after_repeats",
+               weight: int = CLUB_WEIGHT) -> KeepApart | None:
     """The generator's grouping for the tournament's "keep clubmates apart" option
-    (``tournaments.ClubSeparation``); None when it is off."""
-    if clubs is None or separation == "off":
+    (``tournaments.ClubSeparation``), or with ``TEAM_WEIGHT`` for "keep team members apart"
+    (the same choices); None when it is off."""
+    if not clubs or separation == "off":
         return None
-    return KeepApart(clubs, before_repeats=separation == "before_repeats")
+    return KeepApart(clubs, weight=weight, before_repeats=separation == "before_repeats")
+
+
+def groupings(clubs: Clubs | None, club_separation: str, teams: Teams | None,
+              team_separation: str) -> list[KeepApart]:
+    """Both groupings the optimiser weighs: clubs (weight 1) and teams (weight 2). One cost
+    criterion holds both, so either asking to come before repeats ranks both there."""
+    rules = [keep_apart(clubs, club_separation), keep_apart(teams, team_separation, TEAM_WEIGHT)]
+    return [rule for rule in rules if rule is not None]
 
 
 def seat(
@@ -37,14 +53,15 @@ def seat(
     table_size: int, max_odd_tables: int, round_number: int, ranking: list[int],
     standings: list[int] | None = None, rounds_total: int | None = None,
     clubs: Clubs | None = None, club_separation: str = "off",
+    teams: Teams | None = None, team_separation: str = "off",
 ) -> PlainSeating:
-    """One round's seating, reproducible from ``seed`` and the same inputs (the clubs too,
-    when they are kept apart)."""
+    """One round's seating, reproducible from ``seed`` and the same inputs (the clubs and
+    teams too, when they are kept apart)."""
     seating = seat_round(
         players, Method(method), seed, history=history, table_size=table_size,
         max_odd_tables=max_odd_tables, round_number=round_number, ranking=ranking,
         standings=standings if standings is not None else ranking, rounds_total=rounds_total,
-        keep_apart=keep_apart(clubs, club_separation),
+        keep_apart=groupings(clubs, club_separation, teams, team_separation) or None,
     )
     return [tuple(int(p) for p in table) for table in seating]
 
@@ -59,14 +76,23 @@ def byes(*, players: list[int], previous: Mapping[int, int], seed: int,
 
 def report(
     seating: PlainSeating, history: Sequence[PlainSeating], table_size: int | None = None,
-    clubs: Clubs | None = None,
+    clubs: Clubs | None = None, teams: Teams | None = None,
 ) -> dict[str, Any]:
     """What stays violated, as JSON for ``Round.report``: repeats against the lower bound,
-    and with ``clubs`` the clubmates seated together (whether or not they were kept apart)."""
+    with ``clubs`` the clubmates seated together and with ``teams`` the team members seated
+    together (whether or not they were kept apart; teams only when the tournament has any)."""
     quality = assess_round(seating, history, table_size, keep_apart(clubs))
     pairs = sorted([min(p.players), max(p.players), p.previous]
                    for p in quality.repeated_pairs)
     clubmates = sorted([min(p.players), max(p.players), p.table] for p in quality.group_pairs)
+    extra: dict[str, Any] = {}
+    team_rule = keep_apart(teams, weight=1)  # counted in pairs, not in weights
+    if team_rule is not None:
+        present = [p for table in seating for p in table]
+        teammates = sorted([min(a, b), max(a, b), table]
+                           for a, b, table in group_pairs(seating, team_rule))
+        extra = {"teammate_pairs": teammates, "teammate_count": len(teammates),
+                 "teammate_bound": group_bound(present, team_rule, len(seating))}
     return {
         "clubmate_pairs": clubmates,
         "clubmate_count": len(clubmates),
@@ -79,4 +105,5 @@ def report(
         "same_seat": quality.same_seat,
         "odd_table_repeats": quality.odd_table_repeats,
         "odd_table_spread": quality.odd_table_spread,
+        **extra,
     }

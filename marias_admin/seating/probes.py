@@ -30,3 +30,7 @@ delete_round_sheets: Probe[[Round], None] = Probe("seating.delete_round_sheets")
 #: Player ids, best first, by the confirmed results of the rounds before round ``number``
 #: (standings; the SZMK plan seats rounds 4-6 by them).
 standings_order: Probe[[Tournament, int], list[int]] = Probe("seating.standings_order")
+
+#: Registration id → team id for every entry on a team of the tournament (teams; the seating
+#: keeps team members apart, ``Tournament.team_separation``). Entries on no team are left out.
+team_groups: Probe[[Tournament], dict[int, int]] = Probe("seating.team_groups")

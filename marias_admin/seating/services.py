@@ -150,6 +150,13 @@ def _clubs(ids: list[int]) -> dict[int, int | None]:
     return dict(Registration.objects.filter(id__in=ids).values_list("id", "player__club_id"))
 
 
+def _teams(tournament: Tournament, ids: list[int]) -> dict[int, int]:
+    """Registration id → team id of those seated who are on a team (the teams app answers
+    through ``probes.team_groups``), for keeping team members apart and the report."""
+    present = set(ids)
+    return {r: t for r, t in probes.team_groups(tournament).items() if r in present}
+
+
 @transaction.atomic
 def round_seat(
     *,
@@ -181,6 +188,7 @@ def round_seat(
             players, byes = planner.byes(players=players, previous=_byes_before(round),
                                          seed=seed, round_number=round.number)
         clubs = _clubs(players)
+        teams = _teams(tournament, players)
         seating = planner.seat(
             players=players,
             history=history,
@@ -194,6 +202,8 @@ def round_seat(
             rounds_total=tournament.rounds_planned,
             clubs=clubs,
             club_separation=tournament.club_separation,
+            teams=teams,
+            team_separation=tournament.team_separation,
         )
     except planner.PlanningError as exc:
         reason = SEATING_ERRORS.get(str(exc.code), str(exc))
@@ -206,7 +216,7 @@ def round_seat(
         before = {"tables": before, "byes": _bye_ids(round)}
     _store(round, seating, byes)
     round.method, round.seed = method, seed
-    round.report = planner.report(seating, history, table_size, clubs)
+    round.report = planner.report(seating, history, table_size, clubs, teams)
     if full_tables:
         round.report["byes"] = byes
     round.state = RoundState.SEATED
@@ -221,6 +231,7 @@ def round_seat(
         before={"seating": before} if before else None,
         after={"seating": seating, "method": method.value, "seed": seed,
                "club_separation": tournament.club_separation,
+               **({"team_separation": tournament.team_separation} if teams else {}),
                **({"byes": byes} if full_tables else {})},
         summary=_("Round %(number)s seated (%(method)s, seed %(seed)s)")
         % {"number": round.number, "method": method.label, "seed": seed},
@@ -318,9 +329,10 @@ def seat_swap(
     )
     after = plain_seating(round)
     byes = round.report.get("byes") if isinstance(round.report, dict) else None
+    seated = [p for table in after for p in table]
     round.report = planner.report(
         after, history_before(round.tournament, round.number), round.tournament.table_size,
-        _clubs([p for table in after for p in table]),
+        _clubs(seated), _teams(round.tournament, seated),
     )
     if byes is not None:  # the byes stay: a swap moves seated players only
         round.report["byes"] = byes

@@ -98,12 +98,14 @@ class ClubmateView:
     table: int
 
 
-def _clubmates(report: dict[str, Any], by_id: dict[int, Seat]) -> list[ClubmateView] | None:
-    """None for a round seated before the report counted clubmates."""
-    if "clubmate_pairs" not in report:
+def _clubmates(report: dict[str, Any], by_id: dict[int, Seat],
+               key: str = "clubmate_pairs") -> list[ClubmateView] | None:
+    """None for a round seated before the report counted clubmates (or, with
+    ``key="teammate_pairs"``, for a round of a tournament without teams)."""
+    if key not in report:
         return None
     views = [ClubmateView(first=by_id.get(a), second=by_id.get(b), table=table)
-             for a, b, table in report["clubmate_pairs"]]
+             for a, b, table in report[key]]
     return sorted(views, key=lambda v: v.table)
 
 
@@ -178,6 +180,7 @@ def round_view(round: Round, swapped: set[int] = frozenset()) -> dict[str, Any]:
         "repeats": repeats,
         "swap_repeats": [r for r in repeats if r.highlighted],
         "clubmates": _clubmates(report, by_id),
+        "teammates": _clubmates(report, by_id, "teammate_pairs"),
         "report": {
             "repeat_count": _count(report.get("repeat_count", len(pairs))),
             "lower_bound": _count(report.get("lower_bound")),
@@ -187,6 +190,7 @@ def round_view(round: Round, swapped: set[int] = frozenset()) -> dict[str, Any]:
             "odd_table_repeats": (_count(report["odd_table_repeats"])
                                   if "odd_table_repeats" in report else None),
             "clubmate_bound": _count(report.get("clubmate_bound")),
+            "teammate_bound": _count(report.get("teammate_bound")),
         },
         "player_count": len(seat_list),
         "small_tables": sum(1 for s in tables.values() if len(s) != round.tournament.table_size),

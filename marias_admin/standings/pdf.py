@@ -116,8 +116,15 @@ def _cut(data: list[list[str]], widths: list[float], size: float) -> list[list[s
 
 
 def _build(tournament: Tournament, table: StandingsTable) -> bytes:
+    return table_pdf(tournament, _("Standings"), _rows(table), has_rows=bool(table.rows),
+                     provisional=table.provisional)
+
+
+def table_pdf(tournament: Tournament, what: str, data: list[list[str]], *, has_rows: bool,
+              provisional: bool) -> bytes:
+    """A ranked table (header row first; column 0 the place, 1 the name, 2 the club, 3 the
+    first key, in bold) on A4 pages that fit it: the standings and the team standings alike."""
     register_fonts()
-    data = _rows(table)
     pagesize, size, widths = layout(data)
     grid = Table(_cut(data, widths, size), colWidths=widths, repeatRows=1, hAlign="LEFT")
     grid.setStyle(TableStyle([
@@ -135,7 +142,7 @@ def _build(tournament: Tournament, table: StandingsTable) -> bytes:
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
-    title = f"{tournament.name} – {_('Standings')}"
+    title = f"{tournament.name} – {what}"
     subtitle = formatting.day(tournament.date) + (f", {tournament.venue}"
                                                   if tournament.venue else "")
     heading = ParagraphStyle("h", fontName=BOLD, fontSize=14, leading=17)
@@ -143,11 +150,11 @@ def _build(tournament: Tournament, table: StandingsTable) -> bytes:
     generated = formatting.moment(timezone.now())
     story: list[Any] = [Paragraph(_escape(title), heading), Paragraph(_escape(subtitle), small),
                         Spacer(1, 4 * mm)]
-    if not table.rows:
+    if not has_rows:
         story.append(Paragraph(_escape(_("No confirmed results yet.")), small))
     else:
         story.append(grid)
-        if table.provisional:
+        if provisional:
             story += [Spacer(1, 3 * mm),
                       Paragraph(_escape(_("Provisional: not every table is confirmed.")), small)]
     page_label = _("Page %(page)s")

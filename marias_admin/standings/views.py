@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from marias_admin.core.pagecache import public_page
+from marias_admin.core.params import positive_int
 from marias_admin.seating.models import Round
-from marias_admin.standings import selectors
+from marias_admin.standings import probes, selectors
 from marias_admin.standings.forms import PRESETS, StandingsRulesForm
 from marias_admin.standings.services import rules_locked, standings_rules_update
 from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
@@ -76,12 +77,25 @@ def _htmx(request: HttpRequest) -> bool:
 @public_page(results_only=True)  # the standings count confirmed sheets only
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, visible = _public(request, tournament_id, "standings")
-    table = selectors.standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
+    # ?category=<id>: the category's ranking (the prizes app's categories, asked by a probe).
+    category, category_name = request.GET.get("category", ""), ""
+    if category:
+        category_id = positive_int(category)  # "²".isdigit(), yet int("²") fails
+        if category_id is None:
+            raise Http404
+        found = probes.category_table(tournament, category_id, EXPLAIN_UP_TO)
+        if found is None:
+            raise Http404
+        category_name, table = found
+    else:
+        table = selectors.standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
     player_base = reverse("standings:player", args=(tournament.pk, 0))[:-2]  # + "<id>/"
     context = _context(request, tournament, visible, progress=table.progress, table=table,
                        refresh=REFRESH_SECONDS, rules_summary=selectors.rules_summary(
                            table.rules, byes=tournament.full_tables_only),
-                       player_base=player_base)
+                       player_base=player_base, category=category,
+                       category_name=category_name,
+                       categories=probes.category_links(tournament))
     if request.GET.get("projector"):
         template = "standings/projector.html"
     elif _htmx(request):
@@ -139,6 +153,7 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
     return render(request, "standings/player.html", _context(
         request, tournament, visible, registration=registration, rounds=rounds, totals=totals,
         rules=rules, field_size=_field_size(tournament, all_standings),
+        categories=probes.player_categories(tournament, registration.pk),
         money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules),
         big_hands=[(r, h) for r in rounds for h in r.big_hands]))
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core import formatting
 from marias_admin.core.ordering import czech_order
-from marias_admin.players.models import Club, Player
+from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR, Club, Player, Sex
 from marias_admin.players.registration_numbers import (
     normalise_registration_number,
     registration_number_holder,
@@ -117,6 +117,7 @@ class TournamentForm(Form):
     )
     max_odd_tables = _field("max_odd_tables", max_value=50)
     club_separation = _field("club_separation", required=False)  # left out: as it is
+    team_separation = _field("team_separation", required=False)  # left out: as it is
     public_seating = _field("public_seating")
     public_standings = _field("public_standings")
     public_results = _field("public_results")
@@ -217,7 +218,8 @@ class TournamentForm(Form):
         if "ruleset_overrides" in data and self.instance is None and not data[
                 "ruleset_overrides"]:
             data.pop("ruleset_overrides")
-        for optional in ("base_rate", "currency", "table_size", "club_separation"):
+        for optional in ("base_rate", "currency", "table_size", "club_separation",
+                         "team_separation"):
             if data.get(optional) in (None, ""):
                 data.pop(optional, None)
         if self.instance is not None and data.get("language") == self.instance.language:
@@ -264,6 +266,12 @@ class NewPlayerForm(Form):
     registration_number = forms.CharField(label=_("registration number"), max_length=20,
                                           required=False)
     seed_rank = forms.IntegerField(label=_("seeding rank"), min_value=1, required=False)
+    # For the categories (women, seniors, juniors, region); all optional.
+    sex = forms.ChoiceField(label=_("sex"), required=False,
+                            choices=[("", "—"), *Sex.choices])
+    birth_year = forms.IntegerField(label=_("year of birth"), required=False,
+                                    min_value=MIN_BIRTH_YEAR, max_value=MAX_BIRTH_YEAR)
+    region = forms.CharField(label=_("region"), max_length=60, required=False)
     present = forms.BooleanField(label=_("present now (check in)"), required=False,
                                  initial=True)
     confirm_namesake = forms.BooleanField(

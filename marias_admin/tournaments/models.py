@@ -106,6 +106,13 @@ class Tournament(models.Model):
                     "band). Avoiding repeated opponents comes first unless you choose "
                     "otherwise."),
     )
+    team_separation = models.CharField(
+        _("keep team members apart"), max_length=16, choices=ClubSeparation.choices,
+        default=ClubSeparation.AFTER_REPEATS,
+        help_text=_("Members of the same team are seated at different tables where the field "
+                    "allows; a pair of team members weighs twice a pair of clubmates. "
+                    "Avoiding repeated opponents comes first unless you choose otherwise."),
+    )
     state = models.CharField(
         _("state"), max_length=16, choices=TournamentState.choices,
         default=TournamentState.DRAFT,

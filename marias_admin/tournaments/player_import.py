@@ -120,7 +120,8 @@ class ImportPreview:
         state = [self.tournament_id, [
             [r.row, r.status.value, sorted(p.code for p in r.problems), r.player_id,
              r.club_name, r.checked.first_name, r.checked.last_name,
-             r.checked.registration_number, r.checked.email, r.checked.phone, r.checked.seed]
+             r.checked.registration_number, r.checked.email, r.checked.phone, r.checked.seed,
+             r.checked.sex, r.checked.birth_year, r.checked.region]
             for r in self.rows]]
         return hashlib.sha256(json.dumps(state, ensure_ascii=False).encode()).hexdigest()[:32]
 
@@ -227,6 +228,26 @@ def _player_label(player: Player) -> str:
     return ", ".join(parts)
 
 
+DETAIL_FIELDS = ("sex", "birth_year", "region")
+
+
+def _fill_details(user: Any, player: Player, checked: Any, tournament: Tournament) -> None:
+    """An existing player's sex, year of birth and region from the file where he has none:
+    what is known is never overwritten by an import."""
+    before = {name: getattr(player, name) for name in DETAIL_FIELDS}
+    changed = {name: getattr(checked, name) for name in DETAIL_FIELDS
+               if getattr(checked, name) not in ("", None) and before[name] in ("", None)}
+    if not changed:
+        return
+    for name, value in changed.items():
+        setattr(player, name, value)
+    player.full_clean(exclude=["user"])
+    player.save(update_fields=list(changed))
+    audit_record(user=user, action=AuditAction.PLAYER_DETAILS, obj=player, tournament=tournament,
+                 summary=player.full_name, before={k: before[k] for k in changed},
+                 after=changed)
+
+
 def _first_open_round(tournament: Tournament) -> int:
     """The first round not yet played: where an entry made now starts."""
     fixed = [r.number for r in tournament.rounds.all() if r.is_fixed]
@@ -268,13 +289,15 @@ def import_commit(
         for row in preview.importable:
             if row.player_id is not None:
                 player = existing[row.player_id]
+                _fill_details(user, player, row.checked, tournament)
                 result.reused_players += 1
             else:
                 c = row.checked
                 player = player_create(
                     user=user, first_name=c.first_name, last_name=c.last_name,
                     club_name=row.club_name, registration_number=c.registration_number or None,
-                    email=c.email, phone=c.phone,
+                    email=c.email, phone=c.phone, sex=c.sex, birth_year=c.birth_year,
+                    region=c.region,
                 )
                 result.created_players += 1
             result.registrations.append(registration_create(

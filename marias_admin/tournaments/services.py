@@ -41,7 +41,8 @@ from scoring.presets import get_preset
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
                      "currency", "rounds_planned", "round_minutes", "table_size",
                      "max_odd_tables", "state", "public_seating", "public_standings",
-                     "public_results", "public_players", "language", "club_separation")
+                     "public_results", "public_players", "language", "club_separation",
+                     "team_separation")
 REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
                        "withdrawn_before_round")
 CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}
@@ -148,6 +149,7 @@ def role_grant(*, user: Any, tournament: Tournament, member: Any, role: Role) ->
 def player_create(
     *, user: Any, first_name: str, last_name: str, club_name: str = "",
     registration_number: str | None = None, email: str = "", phone: str = "",
+    sex: str = "", birth_year: int | None = None, region: str = "",
 ) -> Player:
     """A player; his registration number is stored in its one canonical spelling and refused
     if another player has it in any spelling."""
@@ -160,12 +162,14 @@ def player_create(
     club = club_get_or_create(user=user, name=club_name) if club_name.strip() else None
     player = Player(first_name=first_name.strip(), last_name=last_name.strip(), club=club,
                     registration_number=number or None,
-                    email=email.strip(), phone=phone.strip())
+                    email=email.strip(), phone=phone.strip(), sex=sex,
+                    birth_year=birth_year, region=region.strip())
     player.full_clean()
     player.save()
     audit_record(user=user, action=AuditAction.PLAYER_CREATE, obj=player, summary=player.full_name,
                  after=snapshot(player, ("first_name", "last_name", "club",
-                                         "registration_number")))
+                                         "registration_number", "sex", "birth_year",
+                                         "region")))
     return player
 
 
@@ -226,6 +230,7 @@ def registration_enter_new_player(
     *, user: Any, tournament: Tournament, first_name: str, last_name: str, club_name: str = "",
     registration_number: str | None = None, present: bool = True,
     seed_rank: int | None = None, submission_key: str = "", namesake_confirmed: bool = False,
+    sex: str = "", birth_year: int | None = None, region: str = "",
 ) -> Registration:
     """A new player and his registration, both or neither.
 
@@ -252,7 +257,8 @@ def registration_enter_new_player(
                 params={"name": f"{last_name.strip()} {first_name.strip()}"},
                 code="namesake")})
     player = player_create(user=user, first_name=first_name, last_name=last_name,
-                           club_name=club_name, registration_number=registration_number)
+                           club_name=club_name, registration_number=registration_number,
+                           sex=sex, birth_year=birth_year, region=region)
     registration = registration_enter(user=user, tournament=tournament, player=player,
                                       present=present, seed_rank=seed_rank)
     if submission_key:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marias_admin.core import public_address
 from marias_admin.core.errors import error_text
 from marias_admin.core.forms import apply_service_error
+from marias_admin.core.params import positive_ints
 from marias_admin.players.models import Player
 from marias_admin.tournaments import services
 from marias_admin.tournaments.filters import RegistrationFilter, player_search
@@ -237,7 +238,7 @@ def registration_check_in(request: HttpRequest, tournament: Tournament,
 def registration_check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     # The entries the page listed (and counted on the button); without them (an old page),
     # everyone still registered.
-    shown = [int(pk) for pk in request.POST.get("shown", "").split(",") if pk.isdigit()]
+    shown = sorted(positive_ints(request.POST.get("shown", "").split(",")))
     try:
         done = services.registrations_check_in_all(
             user=request.user, tournament=tournament,
@@ -362,7 +363,8 @@ def _add_new_player(request: HttpRequest, tournament: Tournament,
             last_name=data["last_name"], club_name=data["club"],
             registration_number=data["registration_number"], present=data["present"],
             seed_rank=data["seed_rank"], submission_key=data["submission_key"],
-            namesake_confirmed=data["confirm_namesake"])
+            namesake_confirmed=data["confirm_namesake"], sex=data["sex"],
+            birth_year=data["birth_year"], region=data["region"])
     except ValidationError as error:
         apply_service_error(form, error)
         return None

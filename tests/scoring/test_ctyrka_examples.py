@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +31,7 @@ from scoring.notation.shorthand import format_shorthand
 from scoring.types import Component, Rank, Suit
 from scoring.validate import check, for_ruleset
 from scoring.variants import unplayed_rule
+from tests.scoring.notation_checks import doc_examples
 
 CTY = get_preset("sloapslam-ctyrka")
 A, B, C, D = 1, 2, 3, 4
@@ -239,28 +238,10 @@ def test_random_hands_sum_to_zero_and_read_back(hand: Hand) -> None:
 
 # -- docs/notation.md, "SloapSlam" (S1-S5) -------------------------------------------------------
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
 
-def doc_examples() -> list[dict[str, Any]]:
-    text = DOC.read_text(encoding="utf-8").split("\n## SloapSlam", 1)[1]
-    text = text.split("\n## ", 1)[0]
-    examples: list[dict[str, Any]] = []
-    for line in text.splitlines():
-        if line.startswith("#### "):
-            examples.append({"title": line[5:], "also": []})
-            continue
-        found = re.match(r"- (ruleset|shorthand|description|hand|money|also): `(.*)`$", line)
-        if found and examples:
-            key, value = found.groups()
-            if key == "also":
-                examples[-1]["also"].append(value)
-            else:
-                examples[-1][key] = value
-    return examples
 
-
-DOC_EXAMPLES = doc_examples()
+DOC_EXAMPLES = doc_examples("SloapSlam")
 
 
 def test_the_document_has_s1_to_s5() -> None:
@@ -279,3 +260,15 @@ def test_doc_example(example: dict[str, Any]) -> None:
     assert format_hand(expected, ruleset) == example["description"]
     result = settle(expected, ruleset).money
     assert [result[s] for s in expected.seats] == json.loads(example["money"])
+
+
+@pytest.mark.parametrize(("number", "hand", "shorthand", "expected"), EXAMPLES, ids=IDS)
+def test_every_example_through_the_command_as_json(number: str, hand: Hand, shorthand: str,
+                                                   expected: list[int]) -> None:
+    """Issue 15's "must show": each worked example of §4.5 through ``python -m scoring
+    settle``, as the JSON hand (docs/hand-format.md) on stdin."""
+    done = subprocess.run([sys.executable, "-m", "scoring", "settle", "--ruleset",
+                           "sloapslam-ctyrka"], input=json.dumps(hand_to_dict(hand)),
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["money"] == expected

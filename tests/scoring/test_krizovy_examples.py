@@ -10,10 +10,8 @@ from the Hand, through ``python -m scoring settle --ruleset csm-krizovy --notati
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +26,7 @@ from scoring.notation import format_hand, parse
 from scoring.notation.shorthand import format_shorthand
 from scoring.types import COMPONENT_ORDER, Component, Rank, Suit
 from scoring.validate import check, for_ruleset
+from tests.scoring.notation_checks import doc_examples
 
 KRI = get_preset("csm-krizovy")
 A, B, C, D = 1, 2, 3, 4
@@ -192,29 +191,11 @@ def test_json_round_trip_and_keys() -> None:
 
 # -- docs/notation.md, "Křížový" (K1-K10) --------------------------------------------------------
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 SEATS = {"players": 4, "dealer": 4, "declarer": 1}
 
 
-def doc_examples() -> list[dict[str, Any]]:
-    text = DOC.read_text(encoding="utf-8").split("\n## Křížový", 1)[1]
-    text = text.split("\n## ", 1)[0]
-    examples: list[dict[str, Any]] = []
-    for line in text.splitlines():
-        if line.startswith("#### "):
-            examples.append({"title": line[5:], "also": []})
-            continue
-        found = re.match(r"- (ruleset|shorthand|description|hand|money|also): `(.*)`$", line)
-        if found and examples:
-            key, value = found.groups()
-            if key == "also":
-                examples[-1]["also"].append(value)
-            else:
-                examples[-1][key] = value
-    return examples
 
-
-DOC_EXAMPLES = doc_examples()
+DOC_EXAMPLES = doc_examples("Křížový")
 
 
 def test_the_document_has_k1_to_k10() -> None:

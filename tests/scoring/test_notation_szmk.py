@@ -9,7 +9,6 @@ rules/szmk-voleny-2024.txt.
 from __future__ import annotations
 
 import json
-import re
 import string
 from pathlib import Path
 from typing import Any
@@ -32,11 +31,11 @@ from scoring.settle import settle
 from scoring.types import Component, HandEffect, Side, Suit
 from scoring.validate import check
 from tests.scoring.notation_checks import assert_parses_or_refuses as check_parses_or_refuses
+from tests.scoring.notation_checks import doc_examples
 
 SZMK = get_preset("szmk-voleny-2024")
 CSM = get_preset("csm-licitovany-2023")
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "notation.md"
 SEATS = {"players": 3, "dealer": 1, "declarer": 2}
 PROPERTY = settings(max_examples=300, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -60,26 +59,8 @@ def seats_of(h: Hand) -> dict[str, int]:
 # -- the SZMK examples of docs/notation.md -------------------------------------------------------
 
 
-def doc_examples() -> list[dict[str, Any]]:
-    """Every "#### title" of the SZMK section with its bulleted fields."""
-    text = DOC.read_text(encoding="utf-8").split("\n## SZMK volený mariáš", 1)[1]
-    text = text.split("\n## ", 1)[0]
-    examples: list[dict[str, Any]] = []
-    for line in text.splitlines():
-        if line.startswith("#### "):
-            examples.append({"title": line[5:], "also": []})
-            continue
-        found = re.match(r"- (shorthand|description|hand|money|also): `(.*)`$", line)
-        if found and examples:
-            key, value = found.groups()
-            if key == "also":
-                examples[-1]["also"].append(value)
-            else:
-                examples[-1][key] = value
-    return examples
 
-
-EXAMPLES = doc_examples()
+EXAMPLES = doc_examples("SZMK volený mariáš")
 
 
 def test_the_document_has_the_szmk_examples_it_promises() -> None:

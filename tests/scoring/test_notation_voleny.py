@@ -5,8 +5,6 @@ and settled to the documented money."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,30 +14,13 @@ from scoring.jsonio import hand_from_dict
 from scoring.notation import format_hand, parse
 from scoring.notation.shorthand import format_shorthand
 from scoring.validate import check
+from tests.scoring.notation_checks import doc_examples
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 SEATS = {"players": 3, "dealer": 3, "declarer": 1}
 
 
-def doc_examples() -> list[dict[str, Any]]:
-    text = DOC.read_text(encoding="utf-8").split("\n## Volený families", 1)[1]
-    text = text.split("\n## ", 1)[0]
-    examples: list[dict[str, Any]] = []
-    for line in text.splitlines():
-        if line.startswith("#### "):
-            examples.append({"title": line[5:], "also": []})
-            continue
-        found = re.match(r"- (ruleset|shorthand|description|hand|money|also): `(.*)`$", line)
-        if found and examples:
-            key, value = found.groups()
-            if key == "also":
-                examples[-1]["also"].append(value)
-            else:
-                examples[-1][key] = value
-    return examples
 
-
-EXAMPLES = doc_examples()
+EXAMPLES = doc_examples("Volený families")
 
 
 def test_the_document_has_the_examples_it_promises() -> None:

@@ -129,3 +129,15 @@ def test_random_hands_sum_to_zero_and_read_back(hand: Hand) -> None:
     assert parse(format_shorthand(hand, SLS), ruleset=SLS, **seats) == hand
     assert parse(format_hand(hand, SLS), ruleset=SLS, **seats) == hand
     assert hand_from_dict(hand_to_dict(hand)) == hand
+
+
+@pytest.mark.parametrize(("number", "hand", "expected"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_every_example_through_the_command_as_json(number: str, hand: Hand,
+                                                   expected: list[int]) -> None:
+    """Issue 15's "must show": each worked example of §5.7 through ``python -m scoring
+    settle``, as the JSON hand (docs/hand-format.md) on stdin."""
+    done = subprocess.run([sys.executable, "-m", "scoring", "settle", "--ruleset",
+                           "sloapslam-krizovy"], input=json.dumps(hand_to_dict(hand)),
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["money"] == expected

@@ -194,3 +194,32 @@ def test_bootstrap_loads_the_sloapslam_demos(client, spec, printed, base, shown)
     assert sum(s.bp for s in standings) == 7 * 4 * played
     html = client.get(reverse("standings:standings", args=(demo.pk,))).content.decode()
     assert ">Body</abbr>" in html and ">SB</abbr>" in html
+
+
+def test_the_csm_demo_has_teams_of_four_categories_and_prizes(client) -> None:
+    """Issue 16: six teams of four (captain + 3) kept apart by the seating of round 1, the
+    categories women and seniors from the players' details, and a small prize table."""
+    from marias_admin.demo.csm import PRIZES, SENIORS_BORN_BY
+    from marias_admin.prizes.selectors import categories, prizes
+    from marias_admin.teams.models import TeamRulesPreset
+
+    call_command("bootstrap", stdout=io.StringIO())
+    demo = Tournament.objects.get(name=CSM_DEMO_NAME)
+    assert demo.team_settings.rules == TeamRulesPreset.CHAMPIONSHIP_FOUR
+    teams = list(demo.teams.prefetch_related("members"))
+    assert len(teams) == 6
+    for team in teams:
+        roles = sorted(m.role for m in team.members.all())
+        assert roles == ["captain", "member", "member", "member"]
+    report = demo.rounds.get(number=1).report
+    assert report["teammate_pairs"] == [] and report["repeat_count"] == 0
+    kinds = {c.kind: c for c in categories(demo)}
+    assert set(kinds) == {"women", "seniors"} and kinds["seniors"].year == SENIORS_BORN_BY
+    players = {r.pk: r.player for r in demo.registrations.select_related("player")}
+    assert [p.last_name for p in players.values() if p.sex == "female"] == ["Štěpánková"]
+    assert all(p.sex == "male" for p in players.values() if p.last_name != "Štěpánková")
+    seniors = [p for p in players.values() if p.birth_year and p.birth_year <= SENIORS_BORN_BY]
+    assert len(seniors) >= 3
+    assert [(p.place, p.label) for p in prizes(demo)] == [(place, label)
+                                                        for _c, place, label, _v in PRIZES]
+    assert client.get(reverse("teams:standings", args=(demo.pk,))).status_code == 200

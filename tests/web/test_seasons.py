@@ -182,3 +182,81 @@ def test_superliga_key_takes_the_competition_coefficient() -> None:
     league = Competition.objects.create(name="Superliga", coefficient=_Decimal("0.8"))
     CompetitionTournament.objects.create(competition=league, tournament=tournament)
     assert rules_from(tournament).coefficient == _Fraction(4, 5)
+
+
+# -- the season's team table (issue 16, deliverable 5) ------------------------------------------
+
+
+def _club_teams(season, skip_in_second: str | None = None):
+    """Championship teams of four (captain + 3) for every club with four players in each
+    tournament, through the teams services; one club sits the second tournament out."""
+    from marias_admin.teams import services as team_services
+
+    staff = season["staff"]
+    for tournament in (season["first"], season["second"]):
+        team_services.team_settings_update(user=staff, tournament=tournament,
+                                           rules="championship_four", deadline=None)
+        by_club: dict = {}
+        for registration in (Registration.objects.filter(tournament=tournament)
+                             .select_related("player__club").order_by("id")):
+            if registration.player.club is not None:
+                by_club.setdefault(registration.player.club, []).append(registration)
+        for club, registrations in by_club.items():
+            if len(registrations) < 4 or (tournament == season["second"]
+                                          and club.name == skip_in_second):
+                continue
+            team = team_services.team_create(user=staff, tournament=tournament,
+                                             name=f"{club.name} A", kind="club", club=club)
+            for i, registration in enumerate(registrations[:4]):
+                team_services.member_add(user=staff, team=team, registration=registration,
+                                         role="captain" if i == 0 else "member")
+
+
+def test_season_team_table_sums_the_club_teams_with_the_drop_worst_rule(season):
+    from marias_admin.seasons.selectors import season_team_table
+    from marias_admin.teams.selectors import team_table
+
+    _club_teams(season, skip_in_second="MK Brno")
+    # each club's result, straight from each tournament's team standings
+    expected: dict[int, list] = {}
+    for index, tournament in enumerate((season["first"], season["second"])):
+        for row in team_table(tournament).rows:
+            expected.setdefault(row.team.club_id, [None, None])[index] = row.standing
+    table = season_team_table(season["competition"])
+    assert [t.pk for t in table.tournaments] == [season["first"].pk, season["second"].pk]
+    assert {line.club.pk for line in table.rows} == set(expected)
+    brno = next(line for line in table.rows if line.club.name == "MK Brno")
+    assert brno.cells[1].result is None and brno.cells[1].dropped  # missed: the worst
+    assert brno.row.reduced_bp == brno.row.bp == expected[brno.club.pk][0].bp
+    for line in table.rows:
+        one, two = expected[line.club.pk]
+        played = [s for s in (one, two) if s]
+        assert line.row.bp == sum(s.bp for s in played)
+        assert line.row.sb == sum(s.sb for s in played)
+        assert line.row.zb == sum(s.money for s in played)
+        # drop_worst = 1: the worse (or the missed) tournament is left out
+        assert line.row.reduced_bp == max(s.bp if s else Fraction(0) for s in (one, two))
+        assert [c.team for c in line.cells] == [s.name if s else "" for s in (one, two)]
+    keys = [(r.row.reduced_bp, r.row.bp, r.row.sb, r.row.zb) for r in table.rows]
+    assert keys == sorted(keys, reverse=True)
+
+
+def test_season_page_shows_the_club_table(client, season):
+    from marias_admin.seasons.selectors import season_team_table
+
+    competition = season["competition"]
+    url = reverse("seasons:season", args=[competition.pk])
+    assert 'id="season-teams"' not in client.get(url).content.decode()  # no teams: no table
+    _club_teams(season, skip_in_second="MK Brno")
+    html = client.get(url).content.decode()
+    assert 'id="season-teams"' in html
+    section = html[html.index('id="season-teams"'):]
+    rows = re.findall(r'<tr data-club="(\d+)" data-rank="(\d+)">(.*?)</tr>', section, re.S)
+    table = season_team_table(competition)
+    assert [int(pk) for pk, _rank, _cells in rows] == [line.club.pk for line in table.rows]
+    for (_pk, rank, cells), line in zip(rows, table.rows, strict=True):
+        assert int(rank) == line.row.rank
+        assert line.club.name in cells
+        assert f"<strong>{line.shown['reduced_bp']}</strong>" in cells
+    brno = next(cells for pk, _rank, cells in rows if "MK Brno" in cells)
+    assert "<s>–</s>" in brno  # the missed tournament, struck

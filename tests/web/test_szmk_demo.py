@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+import re
 from collections import defaultdict
 from fractions import Fraction
 from itertools import pairwise
@@ -187,7 +188,102 @@ def test_bootstrap_loads_both_demos_once_and_prints_both():
     call_command("bootstrap", stdout=io.StringIO())
     szmk = Tournament.objects.get(name=SZMK_DEMO_NAME)
     csm = Tournament.objects.get(name=CSM_DEMO_NAME)
-    assert Tournament.objects.count() == 4  # ČSM, SZMK and the two volený demos, each once
+    # ČSM, SZMK, the two volený demos, křížový and SloapSlam's two, each once
+    assert Tournament.objects.count() == 7
     text = out.getvalue()
     assert f"/tournaments/{csm.pk}/" in text
     assert f"/tournaments/{szmk.pk}/" in text and f"/t/{szmk.pk}/standings/" in text
+
+
+# -- the extraliga's club teams (issue 16, deliverable 6) ---------------------------------------
+
+
+def _individual_rounds(demo: Tournament) -> dict[tuple[int, int], object]:
+    """(registration id, round) → the player's row of that round in the individual standings."""
+    return {(r.player, r.round): r for s in tournament_standings(demo) for r in s.rounds}
+
+
+def test_demo_club_teams_follow_the_nomination_sheets(demo):
+    from marias_admin.demo.szmk import CLUB_TEAMS
+    from marias_admin.teams.models import Team, TeamRulesPreset
+
+    assert demo.team_settings.rules == TeamRulesPreset.SZMK_EXTRALIGA
+    teams = {t.name: t for t in Team.objects.filter(tournament=demo).select_related("club")}
+    assert set(teams) == set(CLUB_TEAMS)
+    for name, roles in CLUB_TEAMS.items():
+        team = teams[name]
+        assert team.kind == "club" and team.club.name == name
+        members = list(team.members.select_related("registration__player__club")
+                       .order_by("registration__seed_rank"))
+        assert [m.role for m in members] == list(roles)
+        assert all(m.registration.player.club_id == team.club_id for m in members)
+
+
+def test_demo_team_rows_recompute_by_hand_from_the_individual_rows_they_name(client, demo):
+    """Every team row of the public team standings: each round's sum is the sum of the
+    individual round results of the members the page names as counted, those are the captain
+    and nominated players who played plus the two best substitutes (table points, then money),
+    and the team's total is the sum of its rounds; the teams stand in that order."""
+    from marias_admin.teams.models import TeamMember
+
+    individual = _individual_rounds(demo)
+    role_of = dict(TeamMember.objects.filter(team__tournament=demo)
+                   .values_list("registration_id", "role"))
+    html = client.get(reverse("teams:standings", args=(demo.pk,))).content.decode()
+    blocks = re.findall(r'<details class="team-explanation" id="team-(\d+)">(.*?)</details>',
+                        html, re.S)
+    assert len(blocks) == 6
+    totals = []
+    substitutes_left_out = 0
+    for _team, body in blocks:
+        team_points = team_money = 0
+        rounds = re.findall(r'<div class="team-round" data-round="(\d+)">(.*?)</div>', body, re.S)
+        assert [int(n) for n, _ in rounds] == list(range(1, 7))
+        for number, part in rounds:
+            number = int(number)
+            shown = int(re.search(r'data-sum="bp">([^<]+)<', part).group(1))
+            counted = [int(x) for x in re.findall(
+                r'<li class="counted" data-registration="(\d+)"', part)]
+            others = [int(x) for x in re.findall(
+                r'<li class="not-counted[^"]*" data-registration="(\d+)"', part)]
+            # by hand: nominated (and the captain) always, the two best substitutes
+            members = counted + others
+            nominated = [p for p in members if role_of[p] in ("captain", "nominated")]
+            subs = sorted((p for p in members if role_of[p] == "substitute"),
+                          key=lambda p: (individual[p, number].bp, individual[p, number].money),
+                          reverse=True)
+            assert sorted(counted) == sorted(nominated + subs[:2])
+            substitutes_left_out += len(subs[2:])
+            assert shown == sum(individual[p, number].bp for p in counted)
+            team_points += shown
+            team_money += sum(individual[p, number].money for p in counted)
+        summary = re.search(r"<summary>(.*?)</summary>", body, re.S).group(1)
+        totals.append((team_points, team_money))
+        assert re.search(rf"\b{team_points} = ", summary), summary
+    assert substitutes_left_out > 0  # the clubs with three substitutes show one left out
+    assert all(a >= b for a, b in pairwise(totals))  # table points, then money
+
+
+def test_demo_prize_list_has_a_player_who_qualifies_twice(client, demo):
+    """Krajčí is third overall and the best senior: he takes the higher prize (third place,
+    50 €), the seniors' prize passes to the next senior, and both lines say so."""
+    from marias_admin.prizes.selectors import categories, category_ranking, prize_list
+
+    standings = tournament_standings(demo)
+    regs = {r.pk: r for r in demo.registrations.select_related("player")}
+    third = next(s for s in standings if s.position == 3)
+    assert regs[third.player].player.full_name == "Krajčí Anton"
+    seniors = next(c for c in categories(demo) if c.kind == "seniors")
+    ranking = category_ranking(seniors)
+    assert regs[ranking[0].player].player.full_name == "Krajčí Anton"
+    lines = {(line.prize.category.kind if line.prize.category else None, line.prize.place): line
+             for line in prize_list(demo)}
+    assert lines[None, 3].registration.player.full_name == "Krajčí Anton"
+    senior_prize = lines["seniors", 1]
+    assert senior_prize.registration.pk == ranking[1].player  # the next senior
+    assert senior_prize.rank == 2
+    client.force_login(get_user_model().objects.get(username="admin"))
+    html = client.get(reverse("prizes:prize_list", args=(demo.pk,))).content.decode()
+    assert html.count("Krajčí Anton") >= 2  # his prize, and why the seniors' one passed on
+    assert "Krajčí" in senior_prize.reason  # placed higher, took another prize
+    assert "Kôš dobrôt" in lines[None, 3].reason  # would also have won the seniors' prize

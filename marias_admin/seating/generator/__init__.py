@@ -9,12 +9,13 @@ Entry points (see ``plan.py``): ``seat_round`` seats one round, ``plan_rounds`` 
 ``assess_plan`` (``quality.py``) report repeats against a lower bound; ``table_sizes``
 (``sizing.py``) splits a field into tables; ``choose_byes`` (``byes.py``) picks who sits out
 at tables of exactly four (křížový). ``KeepApart`` (``groups.py``) names groups of
-players, clubs, to keep at different tables.
+players, clubs and teams, to keep at different tables; ``group_pairs``/``group_bound`` report
+one grouping on its own.
 """
 
 from .byes import bye_count, choose_byes, split_field
 from .designs import KNOWN_MAXIMA
-from .groups import KeepApart
+from .groups import CLUB_WEIGHT, TEAM_WEIGHT, KeepApart, group_bound, group_pairs
 from .lot import seat_lot
 from .plan import Seed, derive_rng, plan_rounds, replan, seat_round
 from .quality import (
@@ -32,9 +33,11 @@ from .szmk import SzmkRule, rule_for
 from .types import ErrorCode, History, Method, PlayerId, Seating, SeatingError, Table
 
 __all__ = [
+    "CLUB_WEIGHT",
     "CSM",
     "KNOWN_MAXIMA",
     "SZMK",
+    "TEAM_WEIGHT",
     "ErrorCode",
     "GroupPair",
     "History",
@@ -56,6 +59,8 @@ __all__ = [
     "choose_byes",
     "complete_ranking",
     "derive_rng",
+    "group_bound",
+    "group_pairs",
     "odd_table_count",
     "plan_lower_bound",
     "plan_rounds",

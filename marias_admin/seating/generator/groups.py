@@ -13,6 +13,11 @@ club and a team costs both weights), as one criterion of its lexicographic cost:
 * with ``before_repeats`` just **above** them: an organiser who would rather repeat an opponent
   than seat two clubmates together (a club championship, a team event) may ask for it.
 
+Teams are a second grouping beside the clubs (issue 16): ``TEAM_WEIGHT`` makes a pair of team
+members cost twice a pair of clubmates, so where the field cannot keep both apart the teammates
+go first; both stay below repeated opponents unless the organiser asks otherwise. Two members of
+one club team share both labels and cost both weights.
+
 History does not matter here: clubmates who sat together earlier cost nothing more now (that
 is what the repeat criterion is for); each round simply pays for the group pairs it seats.
 """
@@ -25,6 +30,14 @@ from dataclasses import dataclass
 
 from .bounds import _spread
 from .types import PlayerId
+
+CLUB_WEIGHT = 1
+"""What one pair of clubmates at a table costs."""
+
+TEAM_WEIGHT = 2
+"""What one pair of members of the same team at a table costs: twice a pair of clubmates (a
+team event's organiser minds teammates meeting more), still below any repeated opponent by
+default."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,439 @@
+"""Team pages.
+
+Organiser (under /tournaments/<id>/teams/): the team settings, the list of teams, one team's
+members, the import from a file (upload → preview → confirm, as the player import) and the
+nomination sheets PDF. Public (under /t/<id>/teams/): the team standings with a projector
+variant, following the tournament's ``public_standings`` toggle and served from the page
+cache to anonymous visitors; the organiser downloads them as xlsx.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marias_admin.core.errors import error_text
+from marias_admin.core.forms import apply_service_error
+from marias_admin.core.pagecache import public_page
+from marias_admin.players.importing import RowStatus, max_upload_bytes
+from marias_admin.teams import selectors, services
+from marias_admin.teams.exports import team_standings_pdf, team_standings_xlsx
+from marias_admin.teams.forms import (
+    MemberAddForm,
+    MemberRoleForm,
+    TeamForm,
+    TeamImportConfirmForm,
+    TeamImportUploadForm,
+    TeamSettingsForm,
+)
+from marias_admin.teams.importing import (
+    LABELS,
+    TeamFile,
+    TeamImportChanged,
+    import_teams,
+    preview_teams,
+)
+from marias_admin.teams.models import MemberRole, Team, TeamKind, TeamMember, TeamRulesPreset
+from marias_admin.teams.nomination_pdf import (
+    NominatedPlayer,
+    NominationSheet,
+    build_nomination_sheets,
+)
+from marias_admin.tournaments.middleware import tournament_of
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.permissions import organiser_denial, organiser_required
+from marias_admin.tournaments.selectors import can_organise
+from marias_admin.tournaments.views_import import UploadLimitHandler
+
+logger = logging.getLogger(__name__)
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+REFRESH_SECONDS = 30
+STATUS_LABELS = {RowStatus.OK: gettext_lazy("OK"), RowStatus.SKIP: gettext_lazy("skipped"),
+                 RowStatus.ERROR: gettext_lazy("error")}
+
+
+def _roles(tournament: Tournament) -> tuple[MemberRole, ...]:
+    return services.ROLES_OF[TeamRulesPreset(services.settings_of(tournament).rules)]
+
+
+def _reason(form: Any) -> str:
+    return form.cleaned_data.get("reason", "") if form.is_valid() else ""
+
+
+def _common(tournament: Tournament) -> dict[str, Any]:
+    settings = services.settings_of(tournament)
+    return {"tournament": tournament, "team_settings": settings,
+            "deadline_passed": services.deadline_passed(tournament)}
+
+
+# -- organiser: the list of teams ------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def team_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    settings = services.settings_of(tournament)
+    settings_form = TeamSettingsForm(initial={
+        "rules": settings.rules,
+        "deadline": timezone.localtime(settings.deadline) if settings.deadline else None})
+    team_form = TeamForm()
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "settings":
+            settings_form = TeamSettingsForm(request.POST)
+            if settings_form.is_valid():
+                data = settings_form.cleaned_data
+                try:
+                    services.team_settings_update(
+                        user=request.user, tournament=tournament, rules=data["rules"],
+                        deadline=data["deadline"], reason=data["reason"])
+                except ValidationError as error:
+                    apply_service_error(settings_form, error)
+                else:
+                    messages.success(request, _("Team settings saved."))
+                    return redirect("teams:list", tournament_id=tournament.pk)
+        elif action == "create":
+            team_form = TeamForm(request.POST)
+            if team_form.is_valid():
+                data = team_form.cleaned_data
+                try:
+                    team = services.team_create(
+                        user=request.user, tournament=tournament, name=data["name"],
+                        kind=data["kind"], club=data["club"], reason=data["reason"])
+                except ValidationError as error:
+                    apply_service_error(team_form, error)
+                else:
+                    messages.success(request, _("Team “%(team)s” created.") % {"team": team.name})
+                    return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+        else:
+            messages.error(request, _("Unknown action."))
+    teams = selectors.teams_of(tournament)
+    return render(request, "teams/list.html", {
+        **_common(tournament), "teams": teams, "settings_form": settings_form,
+        "team_form": team_form,
+        "captains": {t.pk: selectors.captain_of(t) for t in teams},
+    })
+
+
+# -- organiser: one team -----------------------------------------------------------------------
+
+
+def _team(tournament: Tournament, team_id: int) -> Team:
+    return get_object_or_404(Team.objects.select_related("club"), pk=team_id,
+                             tournament=tournament)
+
+
+def _member(team: Team, member_id: int) -> TeamMember:
+    return get_object_or_404(TeamMember.objects.select_related("registration__player"),
+                             pk=member_id, team=team)
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_required
+def team_edit(request: HttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
+    team = _team(tournament, team_id)
+    roles = _roles(tournament)
+    form = TeamForm(initial={"name": team.name, "kind": team.kind, "club": team.club})
+    add_form = MemberAddForm(registrations=selectors.free_registrations(tournament),
+                             roles=roles)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "update":
+            form = TeamForm(request.POST)
+            if form.is_valid():
+                data = form.cleaned_data
+                try:
+                    services.team_update(user=request.user, team=team, name=data["name"],
+                                         kind=data["kind"], club=data["club"],
+                                         reason=data["reason"])
+                except ValidationError as error:
+                    apply_service_error(form, error)
+                else:
+                    messages.success(request, _("Team saved."))
+                    return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+        elif action == "add":
+            add_form = MemberAddForm(request.POST, registrations=selectors.free_registrations(
+                tournament), roles=roles)
+            if add_form.is_valid():
+                data = add_form.cleaned_data
+                registration = tournament.registrations.select_related("player").get(
+                    pk=data["registration"])
+                try:
+                    services.member_add(user=request.user, team=team, registration=registration,
+                                        role=data["role"], reason=data["reason"])
+                except ValidationError as error:
+                    apply_service_error(add_form, error)
+                else:
+                    messages.success(request, _("%(player)s added to the team.")
+                                     % {"player": registration.player.full_name})
+                    return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+        else:
+            messages.error(request, _("Unknown action."))
+    members = [(m, MemberRoleForm(initial={"role": m.role}, prefix=f"m{m.pk}"))
+               for m in selectors.teams_of_one(team)]
+    for _m, role_form in members:
+        role_form.fields["role"].choices = [(r.value, r.label) for r in roles]
+    return render(request, "teams/edit.html", {
+        **_common(tournament), "team": team, "form": form, "add_form": add_form,
+        "members": members,
+    })
+
+
+@require_POST
+@organiser_required
+def member_role(request: HttpRequest, tournament: Tournament, team_id: int,
+                member_id: int) -> HttpResponse:
+    team = _team(tournament, team_id)
+    member = _member(team, member_id)
+    form = MemberRoleForm(request.POST, prefix=f"m{member.pk}")
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the roles offered."))
+    else:
+        try:
+            services.member_set_role(user=request.user, member=member,
+                                     role=form.cleaned_data["role"], reason=_reason(form))
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        else:
+            messages.success(request, _("Role of %(player)s saved.")
+                             % {"player": member.registration.player.full_name})
+    return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+
+
+@require_POST
+@organiser_required
+def member_remove(request: HttpRequest, tournament: Tournament, team_id: int,
+                  member_id: int) -> HttpResponse:
+    team = _team(tournament, team_id)
+    member = _member(team, member_id)
+    try:
+        services.member_remove(user=request.user, member=member,
+                               reason=request.POST.get("reason", ""))
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("%(player)s removed from the team.")
+                         % {"player": member.registration.player.full_name})
+    return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+
+
+@require_POST
+@organiser_required
+def team_delete(request: HttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
+    team = _team(tournament, team_id)
+    try:
+        services.team_delete(user=request.user, team=team, reason=request.POST.get("reason", ""))
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+        return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
+    messages.success(request, _("Team “%(team)s” deleted.") % {"team": team.name})
+    return redirect("teams:list", tournament_id=tournament.pk)
+
+
+# -- organiser: import ------------------------------------------------------------------------
+
+
+def _session_key(tournament: Tournament) -> str:
+    return f"teams.import.{tournament.pk}"
+
+
+def _stored(request: HttpRequest, tournament: Tournament) -> TeamFile | None:
+    data = request.session.get(_session_key(tournament))
+    if not data:
+        return None
+    try:
+        return TeamFile.from_dict(data)
+    except (KeyError, TypeError, ValueError):
+        request.session.pop(_session_key(tournament), None)
+        return None
+
+
+@csrf_exempt  # checked below, once the upload limit is in place (Django reads files then)
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    limiter = UploadLimitHandler(request, max_upload_bytes())
+    request.upload_handlers.insert(0, limiter)
+    return _import_upload(request, tournament_id, limiter)
+
+
+@csrf_protect
+def _import_upload(request: HttpRequest, tournament_id: int,
+                   limiter: UploadLimitHandler) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    denial = organiser_denial(request, tournament)
+    if denial:
+        return denial
+    if request.method == "POST":
+        form = TeamImportUploadForm(request.POST, request.FILES, too_large=limiter.exceeded)
+        if form.is_valid():
+            request.session[_session_key(tournament)] = form.cleaned_data["file"].as_dict()
+            return redirect("teams:import_preview", tournament_id=tournament.pk)
+    else:
+        form = TeamImportUploadForm()
+    return render(request, "teams/import_upload.html", {
+        **_common(tournament), "form": form,
+        "pending": _stored(request, tournament) is not None})
+
+
+@require_GET
+@organiser_required
+def import_preview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    parsed = _stored(request, tournament)
+    if parsed is None:
+        messages.info(request, _("Upload a team list first."))
+        return redirect("teams:import", tournament_id=tournament.pk)
+    preview = preview_teams(tournament=tournament, parsed=parsed)
+    form = TeamImportConfirmForm(initial={"fingerprint": preview.fingerprint})
+    return render(request, "teams/import_preview.html", {
+        **_common(tournament), "preview": preview, "form": form,
+        "columns": [(header, str(LABELS.get(name, name)))
+                    for name, header in preview.columns.items()],
+        "status_labels": {s.value: label for s, label in STATUS_LABELS.items()},
+        "error_rows": [r.row for r in preview.errors],
+    })
+
+
+@require_POST
+@organiser_required
+def import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    key = _session_key(tournament)
+    if "cancel" in request.POST:
+        request.session.pop(key, None)
+        messages.info(request, _("The import was cancelled; nothing was written."))
+        return redirect("teams:list", tournament_id=tournament.pk)
+    parsed = _stored(request, tournament)
+    if parsed is None:
+        messages.error(request, _("There is no uploaded team list to import (it may have been "
+                                  "imported already). Upload the file again."))
+        return redirect("teams:import", tournament_id=tournament.pk)
+    form = TeamImportConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The confirmation was incomplete; confirm again."))
+        return redirect("teams:import_preview", tournament_id=tournament.pk)
+    try:
+        result = import_teams(user=request.user, tournament=tournament, parsed=parsed,
+                              fingerprint=form.cleaned_data["fingerprint"],
+                              reason=form.cleaned_data["reason"])
+    except TeamImportChanged as exc:
+        messages.error(request, error_text(exc))
+        return redirect("teams:import_preview", tournament_id=tournament.pk)
+    except (ValidationError, DatabaseError) as exc:
+        logger.warning("team import into tournament %s failed: %r", tournament.pk, exc)
+        detail = error_text(exc) if isinstance(exc, ValidationError) else ""
+        messages.error(request, _("The import failed and nothing was written. %(detail)s")
+                       % {"detail": detail})
+        return redirect("teams:import_preview", tournament_id=tournament.pk)
+    request.session.pop(key, None)
+    messages.success(request, ngettext(
+        "%(count)d player was put on a team.", "%(count)d players were put on teams.",
+        result.added + result.roles_changed) % {"count": result.added + result.roles_changed})
+    if result.error_rows:
+        messages.warning(request, _("Rows not imported because of errors: %(rows)s.")
+                         % {"rows": ", ".join(str(r) for r in result.error_rows)})
+    return redirect("teams:list", tournament_id=tournament.pk)
+
+
+# -- organiser: the nomination sheets ---------------------------------------------------------
+
+
+@require_GET
+@organiser_required
+def nominations_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    teams = selectors.teams_of(tournament)
+    if not teams:
+        raise Http404
+    language = tournament.page_language
+    with translation.override(language):
+        sheets = []
+        for team in teams:
+            captain = selectors.captain_of(team)
+            sheets.append(NominationSheet(
+                team=team.name, kind=str(TeamKind(team.kind).label),
+                club=team.club.name if team.club else "",
+                captain=captain.registration.player.full_name if captain else "",
+                members=[NominatedPlayer(
+                    last_name=m.registration.player.last_name,
+                    first_name=m.registration.player.first_name,
+                    registration_number=m.registration.player.registration_number or "",
+                    club=m.registration.player.club.name if m.registration.player.club else "",
+                    role=str(MemberRole(m.role).label))
+                    for m in team.sorted_members]))
+    content = build_nomination_sheets(sheets, tournament=tournament.name, date=tournament.date,
+                                      language=language)
+    response = HttpResponse(content, content_type="application/pdf")
+    filename = f"{slugify(tournament.name) or 'tournament'}-nominations.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response
+
+
+# -- public: the team standings -----------------------------------------------------------------
+
+
+def _public(request: HttpRequest, tournament_id: int) -> tuple[Tournament, dict[str, bool]]:
+    """The tournament if its standings are public (or the visitor organises it), else 404;
+    and which public pages the visitor may open (the standings' navigation)."""
+    tournament = tournament_of(request, tournament_id) or get_object_or_404(
+        Tournament, pk=tournament_id)
+    organiser = can_organise(request.user, tournament)
+    if not (organiser or tournament.public_standings):
+        raise Http404
+    visible = {"standings": True, "results": organiser or tournament.public_results,
+               "players": organiser or tournament.public_players,
+               "seating": organiser or tournament.public_seating,
+               "organiser": organiser, "hidden": not tournament.public_standings}
+    return tournament, visible
+
+
+@require_GET
+@public_page(results_only=True)  # confirmed results only; team writes bump the results too
+def team_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, visible = _public(request, tournament_id)
+    table = selectors.team_table(tournament)
+    if not table.enabled and not visible["organiser"]:
+        raise Http404
+    context = {"tournament": tournament, "visible": visible, "table": table,
+               "progress": table.progress, "now": timezone.now(), "refresh": REFRESH_SECONDS}
+    template = ("teams/projector.html" if request.GET.get("projector")
+                else "teams/standings.html")
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@require_GET
+@organiser_required
+def team_standings_export(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    content = team_standings_xlsx(tournament)
+    response = HttpResponse(content, content_type=XLSX)
+    filename = f"{slugify(tournament.name) or 'tournament'}-teams.xlsx"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_GET
+@organiser_required
+def team_standings_pdf_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The team standings on paper, shown in the browser for printing."""
+    response = HttpResponse(team_standings_pdf(tournament), content_type="application/pdf")
+    filename = f"{slugify(tournament.name) or 'tournament'}-teams.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    response["Cache-Control"] = "private, no-store"
+    return response
