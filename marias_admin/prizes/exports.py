@@ -3,30 +3,25 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
 
-from marias_admin.core import formatting
 from marias_admin.core.columns import HEADER_FILL, Column, money_column, write_sheet
 from marias_admin.core.xlsx import workbook_bytes
 from marias_admin.printouts.drawing import ellipsize
-from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts, text_width
+from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts
 from marias_admin.prizes.selectors import PrizeLine, prize_list
+from marias_admin.standings.pdf import MARGIN, PAD, SIZE, SMALL, document_pdf, escape
 from marias_admin.tournaments.exporting import sheet_title
 from marias_admin.tournaments.models import Tournament
-
-MARGIN = 12 * mm
-PAD = 2.5
-SIZE = 8.5
 
 
 def _winner(line: PrizeLine) -> str:
@@ -65,10 +60,6 @@ def prize_list_xlsx(tournament: Tournament) -> bytes:
         return workbook_bytes(workbook)
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def prize_list_pdf(tournament: Tournament) -> bytes:
     with translation.override(tournament.page_language):
         return _pdf(tournament, prize_list(tournament))
@@ -91,7 +82,7 @@ def _pdf(tournament: Tournament, lines: list[PrizeLine]) -> bytes:
             ellipsize(line.what, widths[0] - 2 * PAD, SIZE),
             ellipsize(prize, widths[1] - 2 * PAD, SIZE),
             ellipsize(who or "–", widths[2] - 2 * PAD, SIZE, bold=bool(who)),
-            Paragraph(_escape(line.reason), reason),
+            Paragraph(escape(line.reason), reason),
         ])
     grid = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     grid.setStyle(TableStyle([
@@ -107,30 +98,5 @@ def _pdf(tournament: Tournament, lines: list[PrizeLine]) -> bytes:
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
-    title = f"{tournament.name} – {_('Prize list')}"
-    subtitle = formatting.day(tournament.date) + (f", {tournament.venue}"
-                                                  if tournament.venue else "")
-    heading = ParagraphStyle("h", fontName=BOLD, fontSize=14, leading=17)
-    small = ParagraphStyle("s", fontName=REGULAR, fontSize=9, leading=11)
-    story: list[Any] = [Paragraph(_escape(title), heading), Paragraph(_escape(subtitle), small),
-                        Spacer(1, 4 * mm)]
-    story.append(grid if lines else Paragraph(_escape(_("No prizes defined.")), small))
-    generated = formatting.moment(timezone.now())
-    page_label = _("Page %(page)s")
-
-    def footer(canvas: Any, document: Any) -> None:
-        canvas.saveState()
-        canvas.setFont(REGULAR, 7.5)
-        page = page_label % {"page": document.page}
-        left = ellipsize(f"{tournament.name} · {generated}",
-                         room - text_width(page, 7.5) - 6 * mm, 7.5)
-        canvas.drawString(MARGIN, MARGIN - 2 * mm, left)
-        canvas.drawRightString(A4[0] - MARGIN, MARGIN - 2 * mm, page)
-        canvas.restoreState()
-
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
-                            topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
-                            author="marias_admin", initialFontName=REGULAR, initialFontSize=9)
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
-    return buffer.getvalue()
+    body = [grid] if lines else [Paragraph(escape(_("No prizes defined.")), SMALL)]
+    return document_pdf(tournament, _("Prize list"), body)

@@ -142,21 +142,31 @@ def table_pdf(tournament: Tournament, what: str, data: list[list[str]], *, has_r
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
+    if not has_rows:
+        body: list[Any] = [Paragraph(escape(_("No confirmed results yet.")), SMALL)]
+    else:
+        body = [grid]
+        if provisional:
+            body += [Spacer(1, 3 * mm),
+                     Paragraph(escape(_("Provisional: not every table is confirmed.")), SMALL)]
+    return document_pdf(tournament, what, body, pagesize)
+
+
+SMALL = ParagraphStyle("s", fontName=REGULAR, fontSize=9, leading=11)
+
+
+def document_pdf(tournament: Tournament, what: str, body: list[Any],
+                 pagesize: tuple[float, float] = A4) -> bytes:
+    """The tournament's paper: its name and what this is, its day and venue, then ``body``;
+    every page with the tournament, the time it was made and the page number at the foot
+    (the standings, the team standings, the prize list)."""
     title = f"{tournament.name} – {what}"
     subtitle = formatting.day(tournament.date) + (f", {tournament.venue}"
                                                   if tournament.venue else "")
     heading = ParagraphStyle("h", fontName=BOLD, fontSize=14, leading=17)
-    small = ParagraphStyle("s", fontName=REGULAR, fontSize=9, leading=11)
+    story: list[Any] = [Paragraph(escape(title), heading), Paragraph(escape(subtitle), SMALL),
+                        Spacer(1, 4 * mm), *body]
     generated = formatting.moment(timezone.now())
-    story: list[Any] = [Paragraph(_escape(title), heading), Paragraph(_escape(subtitle), small),
-                        Spacer(1, 4 * mm)]
-    if not has_rows:
-        story.append(Paragraph(_escape(_("No confirmed results yet.")), small))
-    else:
-        story.append(grid)
-        if provisional:
-            story += [Spacer(1, 3 * mm),
-                      Paragraph(_escape(_("Provisional: not every table is confirmed.")), small)]
     page_label = _("Page %(page)s")
     room = pagesize[0] - 2 * MARGIN
 
@@ -170,6 +180,7 @@ def table_pdf(tournament: Tournament, what: str, data: list[list[str]], *, has_r
         canvas.drawRightString(pagesize[0] - MARGIN, MARGIN - 2 * mm, page)
         canvas.restoreState()
 
+    register_fonts()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
@@ -178,5 +189,5 @@ def table_pdf(tournament: Tournament, what: str, data: list[list[str]], *, has_r
     return buffer.getvalue()
 
 
-def _escape(text: str) -> str:
+def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
