@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -25,9 +26,31 @@ from marias_admin.tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-def test_bootstrap_loads_the_demo_once(client) -> None:
-    call_command("bootstrap", stdout=io.StringIO())
-    call_command("bootstrap", stdout=io.StringIO())
+@pytest.fixture(scope="module")
+def booted(django_db_setup, django_db_blocker):
+    """What `make run` prints, after its bootstrap ran twice (the second run must change
+    nothing). Once for the module: it builds seven tournaments with rounds played, the slowest
+    set-up of the suite; every test here only reads them (its own changes roll back)."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            out = io.StringIO()
+            call_command("bootstrap", stdout=out)
+            call_command("bootstrap", stdout=io.StringIO())
+            yield out.getvalue()
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def test_bootstrap_without_demo() -> None:
+    # First in the module: the other tests share the bootstrapped demos (``booted``).
+    call_command("bootstrap", "--no-demo", stdout=io.StringIO())
+    assert not Tournament.objects.exists()
+
+
+def test_bootstrap_loads_the_demo_once(client, booted) -> None:
     demo = Tournament.objects.get(name=CSM_DEMO_NAME)
     assert demo.registrations.count() == 24
     first = demo.rounds.get(number=1)
@@ -41,18 +64,11 @@ def test_bootstrap_loads_the_demo_once(client) -> None:
     assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 6
 
 
-def test_bootstrap_without_demo() -> None:
-    call_command("bootstrap", "--no-demo", stdout=io.StringIO())
-    assert not Tournament.objects.exists()
-
-
-def test_bootstrap_loads_the_voleny_demos(client) -> None:
-    out = io.StringIO()
-    call_command("bootstrap", stdout=out)
+def test_bootstrap_loads_the_voleny_demos(client, booted) -> None:
     csm = Tournament.objects.get(name=CSM_VOLENY_DEMO.name)
     pagat = Tournament.objects.get(name=PAGAT_DEMO.name)
-    assert f"/tournaments/{csm.pk}/" in out.getvalue()
-    assert f"/tournaments/{pagat.pk}/" in out.getvalue()
+    assert f"/tournaments/{csm.pk}/" in booted
+    assert f"/tournaments/{pagat.pk}/" in booted
     assert (csm.ruleset_code, csm.table_size, csm.registrations.count()) == ("csm-voleny", 3, 13)
     assert (pagat.base_rate, pagat.ruleset().rates.seven_killed) == (50, 3)
     for tournament, played in ((csm, 2), (pagat, 1)):
@@ -85,13 +101,11 @@ def test_bootstrap_loads_the_voleny_demos(client) -> None:
     assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 3
 
 
-def test_bootstrap_loads_the_krizovy_demo(client) -> None:
+def test_bootstrap_loads_the_krizovy_demo(client, booted) -> None:
     """ČSM křížový (issue 15, deliverable 4): 16 players at four tables of four, two rounds
     played through the shorthand, ranked by table points 4-2-1-0 at each table, then money."""
-    out = io.StringIO()
-    call_command("bootstrap", stdout=out)
     krizovy = Tournament.objects.get(name=KRIZOVY_DEMO.name)
-    assert f"Demo ČSM křížový: http://127.0.0.1:8000/tournaments/{krizovy.pk}/" in out.getvalue()
+    assert f"Demo ČSM křížový: http://127.0.0.1:8000/tournaments/{krizovy.pk}/" in booted
     assert (krizovy.ruleset_code, krizovy.table_size, krizovy.registrations.count()) == (
         "csm-krizovy", 4, 16)
     played = KRIZOVY_DEMO.rounds_played
@@ -141,14 +155,13 @@ def test_bootstrap_loads_the_krizovy_demo(client) -> None:
     (SLOAPSLAM_KRIZOVY_DEMO, "Demo SloapSlam bodovaný křížový", 20,
      ("dohr", "!c3@", "trh@", "7p@", "dch ch8@", "=k")),
 ], ids=["ctyrka", "krizovy"])
-def test_bootstrap_loads_the_sloapslam_demos(client, spec, printed, base, shown) -> None:
+def test_bootstrap_loads_the_sloapslam_demos(client, booted, spec, printed, base,
+                                             shown) -> None:
     """SloapSlam (issue 15, deliverable 4): 16 players at four tables of four, two rounds played
     through the shorthand, BUS 4-2-1-0 by SB at each table, then SB, then money (SLS L74,
     research/variants.md §4.4, §5.6); PB = 0 until the PB tables exist."""
-    out = io.StringIO()
-    call_command("bootstrap", stdout=out)
     demo = Tournament.objects.get(name=spec.name)
-    assert f"{printed}: http://127.0.0.1:8000/tournaments/{demo.pk}/" in out.getvalue()
+    assert f"{printed}: http://127.0.0.1:8000/tournaments/{demo.pk}/" in booted
     assert (demo.ruleset_code, demo.table_size, demo.registrations.count()) == (
         spec.ruleset_code, 4, 16)
     assert demo.full_tables_only and (demo.base_rate, demo.currency) == (base, "CZK")
@@ -196,14 +209,13 @@ def test_bootstrap_loads_the_sloapslam_demos(client, spec, printed, base, shown)
     assert ">Body</abbr>" in html and ">SB</abbr>" in html
 
 
-def test_the_csm_demo_has_teams_of_four_categories_and_prizes(client) -> None:
+def test_the_csm_demo_has_teams_of_four_categories_and_prizes(client, booted) -> None:
     """Issue 16: six teams of four (captain + 3) kept apart by the seating of round 1, the
     categories women and seniors from the players' details, and a small prize table."""
     from marias_admin.demo.csm import PRIZES, SENIORS_BORN_BY
     from marias_admin.prizes.selectors import categories, prizes
     from marias_admin.teams.models import TeamRulesPreset
 
-    call_command("bootstrap", stdout=io.StringIO())
     demo = Tournament.objects.get(name=CSM_DEMO_NAME)
     assert demo.team_settings.rules == TeamRulesPreset.CHAMPIONSHIP_FOUR
     teams = list(demo.teams.prefetch_related("members"))
