@@ -89,6 +89,10 @@ class AuditAction(models.TextChoices):
     RULING_DISQUALIFICATION = "ruling.disqualification", _("disqualified a player")
     RULING_CONTUMATION = "ruling.contumation", _("ruled a contumation")
     RULING_OTHER = "ruling.other", _("made another ruling")
+    RULING_PB_WAIVED = "ruling.pb_waived", _("waived the missing PB facts of a hand")
+    RULING_TOTALS_ACCEPTED = ("ruling.totals_accepted",
+                              _("accepted paper totals that differ from the hands"))
+    TABLE_PIN_UNLOCK = "table.pin_unlock", _("unlocked the PIN entry of a table")
     # the tournament, its team and its competitions
     TOURNAMENT_CREATE = "tournament.create", _("created the tournament")
     TOURNAMENT_UPDATE = "tournament.update", _("changed the tournament")
@@ -173,6 +177,9 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.RULING_DISQUALIFICATION: _G.RULINGS,
     _A.RULING_CONTUMATION: _G.RULINGS,
     _A.RULING_OTHER: _G.RULINGS,
+    _A.RULING_PB_WAIVED: _G.RULINGS,
+    _A.RULING_TOTALS_ACCEPTED: _G.RULINGS,
+    _A.TABLE_PIN_UNLOCK: _G.ACCESS,
     _A.TOURNAMENT_CREATE: _G.TOURNAMENT,
     _A.TOURNAMENT_UPDATE: _G.TOURNAMENT,
     _A.TOURNAMENT_START: _G.TOURNAMENT,

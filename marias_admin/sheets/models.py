@@ -57,6 +57,17 @@ class TableSheet(models.Model):
     # Who submitted / confirmed without an account: "table 7 (link)", "player Novák (PIN)".
     submitted_as = models.CharField(max_length=120, blank=True, default="")
     confirmed_as = models.CharField(max_length=120, blank=True, default="")
+    # The seated player who confirmed with his own PIN (None for a staff login).
+    confirmed_registration = models.ForeignKey(
+        "tournaments.Registration", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+")
+    # The last ruling that changed the amounts after the sheet was confirmed: with the sheet
+    # confirmed, "changed by ruling N"; otherwise the table is under review.
+    changed_by_ruling = models.ForeignKey("Ruling", null=True, blank=True,
+                                          on_delete=models.PROTECT, related_name="+")
+    # The referee's decision that lets paper totals differing from the hands be submitted.
+    paper_ruling = models.ForeignKey("Ruling", null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
     # Totals mode: the final ZB (money) and PB per seat copied from the paper sheet.
     total_money_1 = models.IntegerField(null=True, blank=True)
     total_money_2 = models.IntegerField(null=True, blank=True)
@@ -115,8 +126,18 @@ class HandRecord(models.Model):
     mismatch_accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                              on_delete=models.SET_NULL, related_name="+")
     mismatch_note = models.CharField(max_length=300, blank=True)
+    # PB the rules pay for this hand but whose facts (trumps held, ...) were not entered; the
+    # sheet cannot be submitted until they are completed or a referee waives them.
+    pb_missing = models.BooleanField(default=False)
+    pb_waiver = models.ForeignKey("Ruling", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
+    # Who entered and who last corrected the hand, in words ("Novák Jan (PIN), table 7 link").
+    created_as = models.CharField(max_length=120, blank=True, default="")
+    created_registration = models.ForeignKey("tournaments.Registration", null=True, blank=True,
+                                             on_delete=models.PROTECT, related_name="+")
+    edited_as = models.CharField(max_length=120, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
@@ -153,6 +174,18 @@ class RulingKind(models.TextChoices):
     DISQUALIFICATION = "disqualification", _("disqualification")
     CONTUMATION = "contumation", _("contumation")
     OTHER = "other", _("other ruling")
+    PB_WAIVED = "pb_waived", _("missing PB facts waived")
+    TOTALS_ACCEPTED = "totals_accepted", _("difference from the paper totals accepted")
+
+
+class RulingOutcome(models.TextChoices):
+    """What a ruling that changed the amounts of a confirmed sheet did with the sheet: the
+    referee chooses, having seen what it changes in the standings (issue: results never move
+    silently)."""
+
+    RECORDED = "recorded", _("recorded")
+    RECONFIRMED = "reconfirmed", _("re-confirmed by the referee")
+    SENT_BACK = "sent_back", _("sent back to the table")
 
 
 class Ruling(models.Model):
@@ -170,6 +203,11 @@ class Ruling(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                            related_name="+", verbose_name=_("referee"))
     at = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(_("outcome"), max_length=16, choices=RulingOutcome.choices,
+                               default=RulingOutcome.RECORDED)
+    # What the ruling changed, as the referee saw it before saving: per player money, SB/BP
+    # and place before → after (empty when it changed no amounts of a counted sheet).
+    changes = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ("at", "id")
@@ -181,6 +219,36 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.at:%H:%M})"
+
+
+class SheetWriter(models.Model):
+    """Someone who wrote on the sheet (entered, corrected or deleted a hand, typed totals,
+    submitted): a seated player by his PIN or a login. None of them may confirm the sheet:
+    a counted result has two different people behind it."""
+
+    sheet = models.ForeignKey(TableSheet, on_delete=models.PROTECT, related_name="writers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.PROTECT, related_name="+")
+    registration = models.ForeignKey("tournaments.Registration", null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="+")
+    label = models.CharField(max_length=120)
+    first_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sheet writer")
+        verbose_name_plural = _("sheet writers")
+        constraints = [
+            models.UniqueConstraint(fields=("sheet", "user"), condition=Q(user__isnull=False),
+                                    name="sheet_writer_user_once"),
+            models.UniqueConstraint(fields=("sheet", "registration"),
+                                    condition=Q(registration__isnull=False),
+                                    name="sheet_writer_registration_once"),
+            models.CheckConstraint(condition=Q(user__isnull=False) | Q(registration__isnull=False),
+                                   name="sheet_writer_is_someone"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
 
 
 class TableAccess(models.Model):
