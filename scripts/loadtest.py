@@ -324,7 +324,9 @@ async def hand(browser: Browser, table_path: str, number: int) -> bool:
     status, _text = await browser.request("hand POST", table_path + "hands/", {
         "csrfmiddlewaretoken": token.group(1), "entry": "text", "text-version": version,
         "text-dealer": dealer, "text-declarer": dealer % 4 + 1,
-        "text-notation": random.choice(("7k+", "7k-", "7k+", "7z+", "7c-"))}, expect=(302,))
+        # complete hands (issue 21): a made sedma with its trumps, or the submit is refused
+        "text-notation": random.choice(("7k+ tr4", "7k-", "7k+ tr3", "7z+ tr4", "7c-"))},
+        expect=(302,))
     return status == 302
 
 

@@ -97,8 +97,13 @@ def sheet(round: Round, table: int = 1) -> TableSheet:
     return sheet_for(round.tables.get(number=table))
 
 
-def add_hand(sheet: TableSheet, text: str = "7k+", *, dealer: int = 1, declarer: int = 2,
-             by: Any = None) -> HandRecord:
+# A complete hand (issue 21): sedma kule won with its trump facts; four trumps earn no PB in
+# the ČSM table (its sedma rows go up to three), so amounts and PB are those of a bare "7k+".
+COMPLETE_SEVEN = "7k+ tr4"
+
+
+def add_hand(sheet: TableSheet, text: str = COMPLETE_SEVEN, *, dealer: int = 1,
+             declarer: int = 2, by: Any = None) -> HandRecord:
     """Enter a hand in the scorekeeper's shorthand, as the table page does."""
     sheet.refresh_from_db()
     tournament = sheet.table.round.tournament
@@ -132,12 +137,14 @@ def seat_players(table: Any) -> dict[int, int]:
 
 
 def finish(setup: TournamentSetup) -> Tournament:
-    """Move the tournament on through its states, as the organiser does, until finished."""
+    """Move the tournament on through its states, as the organiser does, until finished
+    (confirming the finish over rounds or sheets still open, as his finish page asks)."""
     from marias_admin.tournaments.services import tournament_advance, tournament_next_state
 
     t = setup.tournament
     while (state := tournament_next_state(t)) is not None:
-        t = tournament_advance(user=setup.staff.organiser, tournament=t, state=state)
+        t = tournament_advance(user=setup.staff.organiser, tournament=t, state=state,
+                               confirmed_open=True)
     setup.tournament = t
     return t
 
@@ -243,12 +250,13 @@ def shorthand(world: dict, notation: str, dealer: int, declarer: int) -> Any:
 
 
 def add_hands(world: dict, count: int) -> None:
-    """``count`` hands of "7k+" entered by the keeper, the dealer going round."""
+    """``count`` hands of "7k+ tr4" (complete: no PB facts missing) entered by the keeper,
+    the dealer going round."""
     sheet = sheet_of(world)
     for i in range(count):
         dealer = i % 4 + 1
         hand_add(user=world["users"]["keeper"], sheet=sheet, expected_version=sheet.version,
-                 hand=shorthand(world, "7k+", dealer, dealer % 4 + 1))
+                 hand=shorthand(world, COMPLETE_SEVEN, dealer, dealer % 4 + 1))
         sheet.refresh_from_db()
 
 

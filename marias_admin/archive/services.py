@@ -10,12 +10,19 @@ by a database primary key, and keeps every timestamp as it was. Import creates t
 archive order, so exporting the imported copy yields the same bytes again; that is how a
 transfer is checked. Users are named by user name; players are matched by registration number,
 else by name and club, else created (see :func:`import_tournament`).
+
+An archive is input from outside: it is validated whole before anything is written
+(:mod:`.validation`), and a user name in it never gives that name's account here anything:
+roles are given only through an explicit mapping, and the people in the history become
+inactive placeholder accounts unless mapped.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime, time
+import re
+from dataclasses import dataclass, field
+from datetime import UTC
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -26,16 +33,19 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
+from marias_admin.archive import validation
+from marias_admin.archive.validation import ArchiveError, load_value
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.audit.services import audit_record
 from marias_admin.players.models import Club, Player
 from marias_admin.seating.models import Bye, Round, Seat, Table
-from marias_admin.sheets.models import HandRecord, Ruling, TableSheet
+from marias_admin.sheets.models import HandRecord, Ruling, SheetWriter, TableSheet
 from marias_admin.tournaments.models import Registration, Tournament, TournamentRole
 
 FORMAT = "marias-tournament-archive"
-VERSION = 1
+VERSION = 2  # 2: sheet writers and the issue-21 references (authors, waivers, reviews)
+READABLE = (1, 2)
 IMPORT_ACTION = AuditAction.TOURNAMENT_IMPORT
 
 # Archived kinds under their audit object type (``label_lower``): audit entries point at them.
@@ -52,6 +62,7 @@ KINDS = {
     "sheets.tablesheet": "sheets",
     "sheets.handrecord": "hands",
     "sheets.ruling": "rulings",
+    "sheets.sheetwriter": "writers",
 }
 # Per model: foreign keys to users (stored as user names) and to archived objects (kind).
 USER_FIELDS: dict[type[models.Model], tuple[str, ...]] = {
@@ -59,6 +70,7 @@ USER_FIELDS: dict[type[models.Model], tuple[str, ...]] = {
     TableSheet: ("scorekeeper", "submitted_by", "confirmed_by"),
     HandRecord: ("mismatch_accepted_by", "created_by", "deleted_by"),
     Ruling: ("by",),
+    SheetWriter: ("user",),
     AuditEntry: ("user",),
 }
 REF_FIELDS: dict[type[models.Model], dict[str, str]] = {
@@ -67,17 +79,27 @@ REF_FIELDS: dict[type[models.Model], dict[str, str]] = {
     Table: {"round": "rounds"},
     Seat: {"round": "rounds", "table": "tables", "registration": "registrations"},
     Bye: {"round": "rounds", "registration": "registrations"},
-    TableSheet: {"table": "tables"},
-    HandRecord: {"sheet": "sheets"},
+    TableSheet: {"table": "tables", "confirmed_registration": "registrations",
+                 "changed_by_ruling": "rulings", "paper_ruling": "rulings"},
+    HandRecord: {"sheet": "sheets", "pb_waiver": "rulings",
+                 "created_registration": "registrations"},
     Ruling: {"sheet": "sheets", "hand": "hands", "offender": "registrations"},
+    SheetWriter: {"sheet": "sheets", "registration": "registrations"},
 }
+# References to rulings, created after the sheets and hands: set once the rulings exist.
+LATER_FIELDS = {TableSheet: ("changed_by_ruling", "paper_ruling"), HandRecord: ("pb_waiver",)}
+# The kinds with their models, in import order.
+ORDER: list[tuple[str, type[models.Model]]] = [
+    ("roles", TournamentRole), ("clubs", Club), ("players", Player),
+    ("registrations", Registration), ("rounds", Round), ("tables", Table), ("seats", Seat),
+    ("byes", Bye), ("sheets", TableSheet), ("hands", HandRecord), ("rulings", Ruling),
+    ("writers", SheetWriter), ("audit", AuditEntry)]
+# A placeholder made for an archived user name taken here by a real account: the archived name
+# with this suffix (written back without it on export, so a copy exports the same bytes).
+_PLACEHOLDER = re.compile(r"^(?P<name>.+)~archive[0-9]+$", re.DOTALL)
 # Not archived: the tournament link (implicit), a player's login (an account of the old
 # instance), an audit entry's object id (written as a reference, see _audit_object).
 SKIPPED = {"tournament", "user", "object_id"}
-
-
-class ArchiveError(Exception):
-    """An archive that cannot be imported (or a tournament that cannot be exported)."""
 
 
 # --- values -------------------------------------------------------------------------------
@@ -100,28 +122,6 @@ def _dump_value(field: models.Field, value: Any) -> Any:
     return value
 
 
-def _load_value(field: models.Field, value: Any) -> Any:
-    if value is None:
-        return None
-    if isinstance(field, models.DateTimeField):
-        parsed = datetime.fromisoformat(value)
-        if parsed.tzinfo is None:
-            raise ValueError(value)
-        return parsed
-    if isinstance(field, models.DateField):
-        return date.fromisoformat(value)
-    if isinstance(field, models.TimeField):
-        return time.fromisoformat(value)
-    if isinstance(field, models.DecimalField):
-        return Decimal(value)
-    if isinstance(field, (models.IntegerField, models.BooleanField)) and not isinstance(
-            value, (int, bool)):
-        raise ValueError(f"{field.name}: {value!r}")
-    if isinstance(field, (models.CharField, models.TextField)) and not isinstance(value, str):
-        raise ValueError(f"{field.name}: {value!r}")
-    return value
-
-
 # --- export -------------------------------------------------------------------------------
 
 class _Numbering:
@@ -137,6 +137,15 @@ class _Numbering:
         return None if pk is None else self.ids[kind][pk]
 
 
+def archived_name(user: Any) -> str:
+    """The user's name in an archive: a placeholder's archived name, else the user name."""
+    name = user.get_username()
+    found = _PLACEHOLDER.match(name)
+    if found and not user.is_active and not user.has_usable_password():
+        return found["name"]
+    return name
+
+
 def _row(obj: models.Model, numbering: _Numbering, kind: str | None) -> dict[str, Any]:
     model = type(obj)
     row: dict[str, Any] = {f.name: _dump_value(f, getattr(obj, f.attname))
@@ -145,7 +154,7 @@ def _row(obj: models.Model, numbering: _Numbering, kind: str | None) -> dict[str
         row["id"] = numbering.ref(kind, obj.pk)
     for name in USER_FIELDS.get(model, ()):
         user = getattr(obj, name)
-        row[name] = user.get_username() if user is not None else None
+        row[name] = archived_name(user) if user is not None else None
     for name, target in REF_FIELDS.get(model, {}).items():
         row[name] = numbering.ref(target, getattr(obj, f"{name}_id"))
     return row
@@ -171,7 +180,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The tournament as an archive document (see :func:`dumps` for its bytes)."""
     numbering = _Numbering()
     roles = sorted(TournamentRole.objects.filter(tournament=tournament).select_related("user"),
-                   key=lambda r: (r.user.get_username(), r.role))
+                   key=lambda r: (archived_name(r.user), r.role))
     registrations = list(Registration.objects.filter(tournament=tournament)
                          .select_related("player__club").order_by("pk"))
     players = list({r.player_id: r.player for r in registrations}.values())
@@ -187,13 +196,16 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                  .order_by("pk"))
     rulings = list(Ruling.objects.filter(sheet__table__round__tournament=tournament)
                    .select_related("by").order_by("pk"))
+    writers = list(SheetWriter.objects.filter(sheet__table__round__tournament=tournament)
+                   .select_related("user").order_by("pk"))
     entries = list(AuditEntry.objects.filter(tournament=tournament)
                    .exclude(action=IMPORT_ACTION).select_related("user").order_by("at", "pk"))
     for kind, objects in (("roles", roles), ("clubs", clubs), ("players", players),
                           ("registrations", registrations), ("rounds", rounds),
                           ("tables", tables), ("seats", seats), ("byes", byes),
                           ("sheets", sheets),
-                          ("hands", hands), ("rulings", rulings), ("audit", entries)):
+                          ("hands", hands), ("rulings", rulings), ("writers", writers),
+                          ("audit", entries)):
         numbering.number(kind, objects)
 
     def rows(kind: str, objects: list[models.Model]) -> list[dict[str, Any]]:
@@ -218,6 +230,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "sheets": rows("sheets", sheets),
         "hands": rows("hands", hands),
         "rulings": rows("rulings", rulings),
+        "writers": rows("writers", writers),
         "audit": audit,
         **_prizes_export(tournament, numbering),
         **_teams_export(tournament, numbering),
@@ -231,42 +244,79 @@ def dumps(document: dict[str, Any]) -> str:
 
 # --- import -------------------------------------------------------------------------------
 
-def _user(username: str | None, cache: dict[str, Any], created: list[str]) -> Any:
-    """The user of that name; a missing one is created inactive with no usable password, so
-    the history keeps its name and nobody can log in as it until an admin decides."""
-    if username is None:
-        return None
-    if username not in cache:
-        User = get_user_model()
-        found = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
+@dataclass
+class ImportReport:
+    """What an import did, for the command's message."""
+
+    tournament: Tournament
+    roles_given: int = 0
+    roles_skipped: int = 0
+    new_users: list[str] = field(default_factory=list)
+
+
+class _People:
+    """The archive's user names as users here.
+
+    A name is never matched to an account here by itself: that would let an archive make the
+    local ``admin`` an organiser, or sign another's hands. Names mapped explicitly (the
+    ``--role-user`` option) become that local user; every other name becomes an inactive
+    placeholder without a usable password, under the archived name when it is free here, else
+    under the name with a "~archiveN" suffix (exported without it)."""
+
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self.users: dict[str, Any] = dict(mapping)
+        self.created: list[str] = []
+
+    def __call__(self, username: str | None) -> Any:
+        if username is None:
+            return None
+        if username not in self.users:
+            User = get_user_model()
+            taken = User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": username})
+            name, n = username, 0
+            while taken.exists():
+                n += 1
+                name = f"{username[:140]}~archive{n}"
+                taken = User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": name})
+            placeholder = User(**{User.USERNAME_FIELD: name}, is_active=False)
+            placeholder.set_unusable_password()
+            placeholder.save()
+            self.created.append(name)
+            self.users[username] = placeholder
+        return self.users[username]
+
+
+def _mapped_users(document: dict[str, Any], role_users: dict[str, str]) -> dict[str, Any]:
+    """The explicit mapping archived name → local user; each name must be in the archive and
+    each local user must exist."""
+    User = get_user_model()
+    named = {row.get(name) for kind, model in ORDER for row in document.get(kind) or []
+             if isinstance(row, dict) for name in USER_FIELDS.get(model, ())}
+    mapping = {}
+    for archived, local in role_users.items():
+        if archived not in named:
+            raise ArchiveError(_("The archive names no user %(name)s.") % {"name": archived})
+        found = User.objects.filter(**{User.USERNAME_FIELD: local}).first()
         if found is None:
-            found = User(**{User.USERNAME_FIELD: username}, is_active=False)
-            found.set_unusable_password()
-            found.save()
-            created.append(username)
-        cache[username] = found
-    return cache[username]
+            raise ArchiveError(_("There is no user %(name)s.") % {"name": local})
+        mapping[archived] = found
+    return mapping
 
 
 def _check_document(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ArchiveError(_("This file is not a tournament archive."))
-    if document.get("version") != VERSION:
+    if document.get("version") not in READABLE:
         raise ArchiveError(_("Archive version %(version)s cannot be read here (this system "
                              "reads version %(supported)s).")
                            % {"version": document.get("version"), "supported": VERSION})
-    for hand in document.get("hands", []):
-        money = [hand.get(f"money_{seat}") for seat in range(1, 5)]
-        if any(v is not None and not isinstance(v, int) for v in money) or \
-                sum(v or 0 for v in money) != 0:
-            raise ArchiveError(_("Hand %(number)s of sheet %(sheet)s does not sum to zero: "
-                                 "the archive is damaged.")
-                               % {"number": hand.get("number"), "sheet": hand.get("sheet")})
+    if not isinstance(document.get("tournament"), dict):
+        raise ArchiveError(_("This file is not a tournament archive."))
 
 
 def _fields(model: type[models.Model], row: dict[str, Any]) -> dict[str, Any]:
     """The row's values; a field added after the archive was written takes its default."""
-    return {f.attname: _load_value(f, row[f.name]) if f.name in row else f.get_default()
+    return {f.attname: load_value(f, row[f.name]) if f.name in row else f.get_default()
             for f in _plain_fields(model)}
 
 
@@ -277,6 +327,7 @@ _KEPT_AFTER_CREATE = {
     Player: ("created_at",),
     HandRecord: ("created_at", "updated_at"),
     Ruling: ("at",),
+    SheetWriter: ("first_at",),
     AuditEntry: ("at",),
 }
 
@@ -316,54 +367,87 @@ def _match_player(row: dict[str, Any], club: Club | None) -> tuple[Player, bool]
     return _create(Player, values), True
 
 
-def import_tournament(document: Any, *, user: Any = None, rename: str | None = None
-                      ) -> Tournament:
+def _validate(document: dict[str, Any], candidate: Tournament) -> None:
+    from marias_admin.prizes.models import Category, Prize, PrizeSettings
+    from marias_admin.teams.models import Team, TeamMember, TeamSettings
+
+    validation.validate(
+        document, kinds=[*ORDER, ("categories", Category), ("teams", Team)],
+        unnumbered=[("prizes", Prize), ("team_members", TeamMember),
+                    ("prize_settings", PrizeSettings), ("team_settings", TeamSettings)],
+        ref_fields=REF_FIELDS, user_fields=USER_FIELDS, plain_fields=_plain_fields,
+        tournament=candidate, audit_kinds=KINDS)
+
+
+def import_tournament(document: Any, *, user: Any = None, rename: str | None = None,
+                      role_users: dict[str, str] | None = None) -> Tournament:
+    """Create the archived tournament here (see :func:`import_archive`)."""
+    return import_archive(document, user=user, rename=rename,
+                          role_users=role_users).tournament
+
+
+def import_archive(document: Any, *, user: Any = None, rename: str | None = None,
+                   role_users: dict[str, str] | None = None) -> ImportReport:
     """Create the archived tournament here, in one transaction; nothing is saved on error.
 
-    Refuses another version, a hand that does not sum to zero and a tournament of the same
-    name and date (unless ``rename`` gives a new name). Users missing here are created
-    inactive without a password; players are matched by registration number, else by name
+    The whole archive is validated first as typed input (:mod:`.validation`): the first bad
+    row is named. Refuses another version and a tournament of the same name and date (unless
+    ``rename`` gives a new name). Roles are given only to the local users ``role_users`` maps
+    the archived names to (the others are skipped and counted); the other archived users
+    become inactive placeholders. Players are matched by registration number, else by name
     and club, else created (with their club, matched by name). Writes the audit entry
     "tournament imported from an archive".
     """
     try:
         _check_document(document)
         with transaction.atomic():
-            return _import(document, user=user, rename=rename)
+            return _import(document, user=user, rename=rename, role_users=role_users or {})
     except ArchiveError:
         raise
     except ValidationError as exc:
         raise ArchiveError(_("The archive is damaged: %(error)s")
                            % {"error": "; ".join(exc.messages)}) from exc
     except (KeyError, TypeError, ValueError, InvalidOperation, AttributeError,
-            IntegrityError) as exc:
+            IntegrityError, RecursionError) as exc:
         raise ArchiveError(_("The archive is damaged or does not fit this database: "
                              "%(error)s") % {"error": f"{type(exc).__name__}: {exc}"}) from exc
 
 
-def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tournament:
-    users: dict[str, Any] = {}
-    created_users: list[str] = []
+def _import(document: dict[str, Any], *, user: Any, rename: str | None,
+            role_users: dict[str, str]) -> ImportReport:
     ids: dict[str, dict[int, Any]] = {kind: {} for kind in KINDS.values()}
 
+    validation.check_depth(document)
+    try:
+        validation.check_fields(Tournament, _plain_fields(Tournament), document["tournament"])
+    except validation.BadRow as exc:
+        raise ArchiveError(_("The archive is damaged: %(error)s")
+                           % {"error": f"tournament: {exc}"}) from exc
     values = _fields(Tournament, document["tournament"])
     if rename is not None:
         rename = rename.strip()
         if not rename:
             raise ArchiveError(_("The new name is empty."))
         values["name"] = rename
+    candidate = Tournament(**values)
+    candidate.full_clean()
+    _validate(document, candidate)
     if Tournament.objects.filter(name=values["name"], date=values["date"]).exists():
         raise ArchiveError(_("A tournament named “%(name)s” on %(date)s exists "
                              "already; import it under another name (--rename).")
                            % {"name": values["name"], "date": values["date"]})
-    candidate = Tournament(**values)
-    candidate.full_clean()
+    people = _People(_mapped_users(document, role_users))
     tournament = _create(Tournament, values)
+    report = ImportReport(tournament)
 
     for row in document["roles"]:
+        if row["user"] not in role_users:
+            report.roles_skipped += 1
+            continue
         ids["roles"][row["id"]] = _create(TournamentRole, {
-            "tournament": tournament, "user": _user(row["user"], users, created_users),
+            "tournament": tournament, "user": people(row["user"]),
             **_fields(TournamentRole, row)})
+        report.roles_given += 1
     for row in document["clubs"]:
         ids["clubs"][row["id"]] = _match_club(row)
     new_players = 0
@@ -379,21 +463,30 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tourn
     def refs(model: type[models.Model], row: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in USER_FIELDS.get(model, ()):
-            out[name] = _user(row[name], users, created_users)
+            out[name] = people(row.get(name))
         for name, kind in REF_FIELDS.get(model, {}).items():
-            out[name] = ids[kind][row[name]] if row[name] is not None else None
+            ref = row.get(name)  # a reference added after the archive was written: none
+            later = name in LATER_FIELDS.get(model, ())
+            out[name] = ids[kind][ref] if ref is not None and not later else None
         return out
 
-    for kind, model, own in (("registrations", Registration, True), ("rounds", Round, True),
-                             ("tables", Table, False), ("seats", Seat, False),
-                             ("byes", Bye, False), ("sheets", TableSheet, False),
-                             ("hands", HandRecord, False), ("rulings", Ruling, False)):
-        for row in document.get(kind, []) if kind == "byes" else document[kind]:
-            # Byes (křížový, a field not divisible by four) came after the first archives.
+    later: list[tuple[models.Model, dict[str, Any]]] = []
+    for kind, model in ORDER[3:-1]:
+        own = model in (Registration, Round)
+        for row in document.get(kind) or []:
+            # Byes (křížový, a field not divisible by four) and writers came after the first
+            # archives.
             values = {**_fields(model, row), **refs(model, row)}
             if own:
                 values["tournament"] = tournament
-            ids[kind][row["id"]] = _create(model, values)
+            obj = ids[kind][row["id"]] = _create(model, values)
+            if model in LATER_FIELDS:
+                later.append((obj, row))
+    for obj, row in later:  # the rulings exist now
+        links = {name: ids["rulings"][row[name]] for name in LATER_FIELDS[type(obj)]
+                 if row.get(name) is not None}
+        if links:
+            type(obj).objects.filter(pk=obj.pk).update(**links)
     _prizes_import(document, tournament, ids)
     _teams_import(document, tournament, ids)
 
@@ -403,12 +496,12 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tourn
         if kind == "tournament":
             object_id = str(tournament.pk)
         elif row["object"] is not None:
-            if kind is None:
-                raise ValueError(row["object_type"])
-            object_id = str(ids[kind][row["object"]].pk)
+            found = ids[kind].get(row["object"])  # None: a role left out
+            object_id = str(found.pk) if found is not None else "~"
         _create(AuditEntry, {"tournament": tournament, **_fields(AuditEntry, row),
                              "object_id": object_id, **refs(AuditEntry, row)})
 
+    report.new_users = sorted(people.created)
     audit_record(
         user=user, action=IMPORT_ACTION, obj=tournament, tournament=tournament,
         summary=_("tournament imported from an archive"),
@@ -416,9 +509,10 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None) -> Tourn
                "archived_name": document["tournament"]["name"],
                "registrations": len(document["registrations"]),
                "hands": len(document["hands"]), "new_players": new_players,
-               "new_users": sorted(created_users)},
+               "new_users": report.new_users, "roles_given": report.roles_given,
+               "roles_skipped": report.roles_skipped},
     )
-    return tournament
+    return report
 
 
 # --- categories and prizes (optional keys: archives written before them have none) ---------

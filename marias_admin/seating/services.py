@@ -410,6 +410,26 @@ def round_set_state(
 
 
 @transaction.atomic
+def round_reopen_for_review(*, user: Any, round: Round, reason: str) -> Round:
+    """Closed → released, only because a referee sent one of its sheets back to the table: a
+    closed round must not hold a sheet that is being entered again (its table page would refuse
+    every write). The organiser closes it again as usual once the sheet is confirmed. A round
+    that is not closed stays as it is. Later rounds are independent and stay as they are."""
+    round = _lock(round, None)
+    if round.state != RoundState.CLOSED:
+        return round
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say why the round is reopened.")}, code="required")
+    round.state = RoundState.RELEASED
+    round.version += 1
+    round.save(update_fields=["state", "version"])
+    audit_record(user=user, action=AuditAction.ROUND_STATE, obj=round,
+                 tournament=round.tournament, before={"state": RoundState.CLOSED.value},
+                 after={"state": RoundState.RELEASED.value}, reason=reason)
+    return round
+
+
+@transaction.atomic
 def rounds_replan(
     *,
     user: Any,

@@ -28,7 +28,7 @@ from marias_admin.core.errors import error_text
 from marias_admin.core.ordering import name_key
 from marias_admin.core.pagecache import public_page
 from marias_admin.core.params import positive_ints
-from marias_admin.seating import probes
+from marias_admin.seating import probes, review
 from marias_admin.seating.forms import ClockForm, ReplanForm, SeatForm, StateForm, SwapForm
 from marias_admin.seating.models import (
     FIXED_ROUND_STATES,
@@ -291,11 +291,16 @@ def control_room(round: Round) -> dict[str, Any]:
     counts: dict[str, int] = defaultdict(int)
     for status in statuses:
         counts[status.progress.value] += 1
+    # Tables a referee's ruling changed after they were handed in: sent back ones need the
+    # organiser's attention until confirmed again (standings.review, through a probe).
+    reviewed = review.tables_changed_by_rulings(round) if statuses else {}
     return {
         "statuses": statuses,
         "status_counts": counts,
         "clock": round_clock(round),
         "poll_seconds": STATUS_POLL_SECONDS,
+        "reviewed": reviewed,
+        "under_review": [r for r in reviewed.values() if r["under_review"]],
     }
 
 

@@ -287,6 +287,12 @@ class HandForm(Form):
         return hand
 
 
+# The shorthand field's example: sto a sedma with the facts the PB table needs (three trumps,
+# the trump ace, not the ten: docs/notation.md "PB: trumps"); without PB the facts are not asked.
+COMPLETE_PLACEHOLDER = "100+7c f100 60+40 s+ tr3 e+ x-"
+PLAIN_PLACEHOLDER = "100+7c f100 60+40 s+"
+
+
 class TextHandForm(HandForm):
     """The shorthand (``7k+``) or the paper sheet's description, optionally with the amounts
     written on the paper per player (then the engine's amounts are checked against them)."""
@@ -298,12 +304,15 @@ class TextHandForm(HandForm):
         label=_("Hand (shorthand or description)"), max_length=300, strip=True,
         widget=QuickTextInput(attrs={
             "autocomplete": "off", "autocapitalize": "off", "autocorrect": "off",
-            "spellcheck": "false", "enterkeyhint": "done", "placeholder": "100+7c f100 60+40 s+",
+            "spellcheck": "false", "enterkeyhint": "done", "placeholder": PLAIN_PLACEHOLDER,
         }),
         error_messages={"required": _("Type the hand, for example 7k+.")})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.ruleset.has_premium:
+            # A complete hand: a made sedma or sto pays PB only with its trump facts (issue 21).
+            self.fields["notation"].widget.attrs["placeholder"] = COMPLETE_PLACEHOLDER
         for seat in self.seats:
             self.fields[f"paper_{seat.position}"] = AmountField(
                 label=seat_label(seat), required=False)

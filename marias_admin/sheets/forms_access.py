@@ -1,4 +1,5 @@
-"""The forms of table access without accounts: the table's PIN, a player's PIN."""
+"""The forms of table access without accounts: the table's PIN with its holder's own, a
+player's PIN to confirm. A PIN is ASCII digits; anything else is an error at the field."""
 
 from __future__ import annotations
 
@@ -8,16 +9,45 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.seating.models import Seat
+from marias_admin.sheets.access import pin_digits
 
 PIN_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]*",
              "size": "8", "autofocus": True}
 
 
+class PinField(forms.CharField):
+    """A PIN: stripped, then ASCII digits only (``١٢٣٤٥``, ``１２３４５``, ``12é45`` are refused
+    here with a message, never compared)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 16)
+        super().__init__(strip=True, **kwargs)
+
+    def clean(self, value: Any) -> str:
+        return pin_digits(super().clean(value))
+
+
+def _seat_choices(seats: list[Seat]) -> list[tuple[Any, str]]:
+    return [("", "—")] + [(s.registration_id, f"{s.position}. {s.registration.player}")
+                          for s in seats]
+
+
 class TablePinForm(forms.Form):
-    pin = forms.CharField(label=_("Table PIN"), max_length=8, strip=True,
-                          widget=forms.TextInput(attrs=PIN_ATTRS),
-                          help_text=_("The PIN printed beside the QR code on the table sheet."),
-                          error_messages={"required": _("Type the PIN.")})
+    """Opening the table's link: the table's PIN, and who holds the phone (his own PIN)."""
+
+    pin = PinField(label=_("Table PIN"), widget=forms.TextInput(attrs=PIN_ATTRS),
+                   help_text=_("The PIN printed beside the QR code on the table sheet."),
+                   error_messages={"required": _("Type the PIN.")})
+    registration = forms.TypedChoiceField(label=_("Who are you"), coerce=int,
+                                          error_messages={"required": _("Choose your name.")})
+    player_pin = PinField(label=_("Your player PIN"),
+                          widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
+                          help_text=_("Printed on your player slip."),
+                          error_messages={"required": _("Type your PIN.")})
+
+    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = _seat_choices(seats)
 
 
 class PlayerPinForm(forms.Form):
@@ -26,15 +56,14 @@ class PlayerPinForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int,
                                           error_messages={"required": _("Choose your name.")})
-    pin = forms.CharField(label=_("Your player PIN"), max_length=8, strip=True,
-                          widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
-                          help_text=_("Printed on your player slip."),
-                          error_messages={"required": _("Type your PIN.")})
+    pin = PinField(label=_("Your player PIN"),
+                   widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
+                   help_text=_("Printed on your player slip."),
+                   error_messages={"required": _("Type your PIN.")})
 
     def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "—")] + [
-            (s.registration_id, f"{s.position}. {s.registration.player}") for s in seats]
+        self.fields["registration"].choices = _seat_choices(seats)
 
 
 class PublicAddressForm(forms.Form):

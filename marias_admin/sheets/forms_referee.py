@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from marias_admin.core.forms import apply_service_error
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
-from marias_admin.sheets.models import HandRecord, RulingKind, TableSheet
+from marias_admin.sheets import completeness
+from marias_admin.sheets.models import HandRecord, RulingKind, RulingOutcome, TableSheet
 from marias_admin.sheets.services import FLEK_INCORRECT, FLEK_REVIEW
 from marias_admin.tournaments.forms import Form
 from marias_admin.tournaments.models import Registration
@@ -47,6 +48,8 @@ KIND_FIELDS: dict[RulingKind, tuple[str, ...]] = {
     RulingKind.DISQUALIFICATION: ("offender",),
     RulingKind.CONTUMATION: ("offender",),
     RulingKind.OTHER: ("offender",),
+    RulingKind.PB_WAIVED: ("hand",),
+    RulingKind.TOTALS_ACCEPTED: (),
 }
 
 RENONC_CLASSES = {
@@ -78,6 +81,7 @@ ERROR_FIELDS = {
     "renonc.code": "code", "renonc.offender": "offender", "renonc": "code",
     "premium_ruling": "hand", "contract": "hand", "players": "hand",
     "hand": "hand", "offender": "offender", "reason": "reason", "code": "code",
+    "outcome": "outcome",
 }
 
 
@@ -137,7 +141,14 @@ def hand_label(record: HandRecord) -> str:
     label = f"{record.number}. {record.description}"
     if record.premium_pending:
         label += " – " + str(_("PB wait for the referee"))
+    if pb_open(record):
+        label += " – " + str(_("PB facts missing"))
     return label
+
+
+def pb_open(record: HandRecord) -> bool:
+    """The hand lacks the facts for its PB and no referee waived them (issue 21)."""
+    return record.pb_missing and record.pb_waiver_id is None
 
 
 def premium_eligible(record: HandRecord) -> bool:
@@ -221,6 +232,16 @@ class RulingForm(Form):
     reason = forms.CharField(label=_("Reason"), max_length=2000,
                              widget=forms.Textarea(attrs={"rows": 3}),
                              help_text=_("What happened and on what rule the ruling rests."))
+    # Asked only when the ruling changes the amounts of a sheet that was handed in (the confirm
+    # step shows what it changes first); nothing is preselected.
+    outcome = forms.TypedChoiceField(
+        label=_("What becomes of the sheet"), required=False, coerce=RulingOutcome,
+        empty_value=None, widget=forms.RadioSelect,
+        choices=[(RulingOutcome.RECONFIRMED.value,
+                  _("Re-confirm it now under my authority: it counts with the new amounts")),
+                 (RulingOutcome.SENT_BACK.value,
+                  _("Send it back to the table: not counted until submitted and confirmed "
+                    "again"))])
 
     def __init__(self, *args: Any, sheet: TableSheet, hands: Sequence[HandRecord],
                  seats: Sequence[Seat], ruleset: Ruleset, focus: HandRecord | None = None,
@@ -261,6 +282,10 @@ class RulingForm(Form):
             if kind is RulingKind.MISMATCH_ACCEPTED and not any(mismatch_open(h)
                                                                 for h in self.hands):
                 continue
+            if kind is RulingKind.PB_WAIVED and not any(pb_open(h) for h in self.hands):
+                continue
+            if kind is RulingKind.TOTALS_ACCEPTED and not self.paper_differs():
+                continue
             offered.append((kind.value, kind.label))
         return offered
 
@@ -289,11 +314,24 @@ class RulingForm(Form):
                                      "record the renonc first."))
         if kind is RulingKind.MISMATCH_ACCEPTED and hand is not None and not mismatch_open(hand):
             self.add_error("hand", _("This hand has no open difference from the paper sheet."))
+        if kind is RulingKind.PB_WAIVED:
+            self._clean_waiver(hand)
         if kind in PLAYER_KINDS and data.get("offender") is None \
                 and "offender" not in self.errors:
             self.add_error("offender", _("Choose the player this ruling concerns."))
         data["hand"] = hand
         return data
+
+    def paper_differs(self) -> bool:
+        """The paper totals differ from the hands and no referee accepted this difference."""
+        return bool(completeness.open_paper_gaps(self.sheet, self.hands))
+
+    def _clean_waiver(self, hand: HandRecord | None) -> None:
+        if hand is None and "hand" not in self.errors:
+            self.add_error("hand", _("Choose the hand this ruling concerns."))
+        elif hand is not None and not pb_open(hand):
+            self.add_error("hand", _("This hand does not lack PB facts (or they are waived "
+                                     "already)."))
 
     def _clean_flek(self, data: dict[str, Any]) -> HandRecord | None:
         value = data.get("flek") or ""

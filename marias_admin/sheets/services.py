@@ -3,7 +3,8 @@
 Every write names the sheet version its author saw; if someone else wrote in between, the write
 is refused with :class:`SheetConflict` (the second writer then sees the current state) instead
 of silently overwriting. A finished tournament refuses every write. No confirmation stands over
-amounts its confirmer did not see: a ruling that changes them reopens the sheet.
+amounts its confirmer did not see: a ruling that changes them is re-confirmed by the referee or
+sends the sheet back to the table, his choice after seeing what it changes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -24,16 +25,22 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record as _audit_record
 from marias_admin.core import formatting
 from marias_admin.core.formatting import money as money_text
-from marias_admin.seating.models import Table
-from marias_admin.sheets.access import actor_label
+from marias_admin.core.people import person_name
+from marias_admin.seating.models import RoundState, Table
+from marias_admin.seating.services import round_reopen_for_review
+from marias_admin.sheets import completeness
+from marias_admin.sheets.access import LinkActor, actor_label, is_writer, may_confirm
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
     RulingKind,
+    RulingOutcome,
     SheetMode,
     SheetState,
+    SheetWriter,
     TableSheet,
 )
+from marias_admin.sheets.probes import standings_lines
 from marias_admin.sheets.selectors import EDITABLE_STATES, seats_of
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Role, TournamentRole
@@ -56,6 +63,9 @@ FLEK_REVIEW = "review"  # SZMK 2024 E.1: cancelled on review after the round's e
 # both databases give the same clear message. PB columns hold 7 digits with one decimal.
 MONEY_LIMIT = 99_999_999
 PB_LIMIT = Decimal("999999.9")
+# States in which a sheet has been handed in: a ruling that changes its amounts asks the referee
+# what becomes of it (RulingOutcome), as the submission and confirmation vouched for others.
+COUNTED_STATES = (SheetState.SUBMITTED, SheetState.CONFIRMED, SheetState.DISPUTED)
 
 
 class SheetConflict(ValidationError):
@@ -78,6 +88,26 @@ def audit_record(*, user: Any, **kwargs: Any) -> Any:
 def _account(user: Any) -> Any:
     """The login behind a write for the user columns; None for a phone without an account."""
     return user if getattr(user, "is_authenticated", False) else None
+
+
+def _note_writer(user: Any, sheet: TableSheet) -> SheetWriter | None:
+    """Remember who wrote on the sheet (a seated player by his PIN, or a login): none of them
+    may confirm it (:func:`sheet_confirm`). Called first thing by every write at the table,
+    after the sheet is locked (so no other write of the sheet can race this one: a plain
+    look-up and insert, one query once he is known); rolled back with a refused write."""
+    if isinstance(user, LinkActor):
+        if user.registration_id is None:
+            return None
+        who: dict[str, Any] = {"registration_id": user.registration_id}
+        label = user.label
+    elif getattr(user, "is_authenticated", False):
+        who, label = {"user_id": user.pk}, person_name(user)
+    else:
+        return None
+    writer = SheetWriter.objects.filter(sheet_id=sheet.pk, **who).first()
+    if writer is None:
+        writer = SheetWriter.objects.create(sheet_id=sheet.pk, label=label[:120], **who)
+    return writer
 
 
 def scoring_error(exc: ScoringError) -> ValidationError:
@@ -177,6 +207,7 @@ def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
             % {"limit": money_text(MONEY_LIMIT)}, code="amount_too_large")})
     if paper_money is not None:
         _refuse_large_money(paper_money, "paper_money")
+    old_hand = record.hand
     record.hand = hand_to_dict(hand)
     record.description = format_hand(hand, ruleset)[:400]
     record.money_1, record.money_2, record.money_3 = money[:3]
@@ -191,6 +222,11 @@ def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
     record.mismatch = paper_money is not None and list(paper_money) != money
     record.mismatch_accepted_by = None
     record.mismatch_note = ""
+    # Complete before it counts: PB the table pays but whose facts are missing block the submit
+    # until completed or waived; the waiver's fate on an edit: see completeness' docstring.
+    record.pb_missing = completeness.pb_facts_missing(result)
+    if record.pb_waiver_id is not None and not completeness.keeps_waiver(record, old_hand):
+        record.pb_waiver = None
 
 
 def _check_players(hand: Hand, players: int) -> None:
@@ -203,11 +239,13 @@ def _check_players(hand: Hand, players: int) -> None:
 def hand_add(*, user: Any, sheet: TableSheet, expected_version: int | None, hand: Hand,
              notation: str = "", paper_money: Sequence[int] | None = None) -> HandRecord:
     sheet = _lock(sheet, expected_version)
+    writer = _note_writer(user, sheet)
     _editable(sheet)
     _check_players(hand, _players(sheet))
     number = (sheet.hands.aggregate(n=Max("number"))["n"] or 0) + 1
     record = HandRecord(sheet=sheet, number=number, notation=notation[:300],
-                        created_by=_account(user))
+                        created_by=_account(user), created_as=writer.label if writer else "",
+                        created_registration_id=writer.registration_id if writer else None)
     ruleset = _ruleset(sheet)
     hand = _keep_referee_decisions(hand, None)
     _apply_settlement(record, hand, ruleset, paper_money)
@@ -238,12 +276,14 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
               reason: str, notation: str = "",
               paper_money: Sequence[int] | None = None) -> HandRecord:
     sheet = _lock(record.sheet, expected_version)
+    writer = _note_writer(user, sheet)
     _editable(sheet)
     _need_reason(reason)
     _check_players(hand, _players(sheet))
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
     before = _snapshot(record)
     record.notation = notation[:300]
+    record.edited_as = writer.label if writer else ""
     ruleset = _ruleset(sheet)
     hand = _keep_referee_decisions(hand, hand_from_dict(record.hand))
     _apply_settlement(record, hand, ruleset, paper_money)
@@ -263,6 +303,7 @@ def hand_edit(*, user: Any, record: HandRecord, expected_version: int | None, ha
 def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
                 reason: str) -> HandRecord:
     sheet = _lock(record.sheet, expected_version)
+    _note_writer(user, sheet)
     _editable(sheet)
     _need_reason(reason)
     record = HandRecord.objects.select_for_update().get(pk=record.pk, deleted_at__isnull=True)
@@ -283,7 +324,7 @@ def hand_delete(*, user: Any, record: HandRecord, expected_version: int | None,
 _SETTLED_FIELDS = ["hand", "description", "money_1", "money_2", "money_3", "money_4", "pb_1",
                    "pb_2", "pb_3", "pb_4", "premium_described", "premium_pending",
                    "explanation", "paper_money", "mismatch", "mismatch_accepted_by",
-                   "mismatch_note"]
+                   "mismatch_note", "pb_missing", "pb_waiver"]
 
 
 def _apply_round_rules(sheet: TableSheet, ruleset: Ruleset, user: Any) -> None:
@@ -388,6 +429,7 @@ def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
                money: Sequence[int], pb: Sequence[Decimal]) -> TableSheet:
     """Totals mode: the paper sheet's final ZB and PB; the money must sum to zero."""
     sheet = _lock(sheet, expected_version)
+    _note_writer(user, sheet)
     _editable(sheet)
     players = _players(sheet)
     money = _seat_values(money, players, "money")
@@ -411,6 +453,7 @@ def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | No
                      money: Sequence[int | None], pb: Sequence[Decimal | None]) -> TableSheet:
     """Reconciliation: the totals written on the paper sheet, compared with the hands."""
     sheet = _lock(sheet, expected_version)
+    _note_writer(user, sheet)
     _editable(sheet)
     players = _players(sheet)
     money = _seat_values(money, players, "money")
@@ -456,6 +499,7 @@ def _set_state(sheet: TableSheet, user: Any, state: SheetState, reason: str = ""
 @transaction.atomic
 def sheet_submit(*, user: Any, sheet: TableSheet, expected_version: int | None) -> TableSheet:
     sheet = _lock(sheet, expected_version)
+    _note_writer(user, sheet)
     _editable(sheet)
     hands = list(sheet.hands.filter(deleted_at__isnull=True))
     if sheet.mode == SheetMode.HANDS and not hands:
@@ -468,29 +512,69 @@ def sheet_submit(*, user: Any, sheet: TableSheet, expected_version: int | None) 
         raise ValidationError(
             _("Hands %(hands)s differ from the paper sheet: correct them or ask a referee.")
             % {"hands": ", ".join(map(str, open_mismatch))}, code="mismatch")
+    _refuse_incomplete(sheet)
     sheet.submitted_by, sheet.submitted_at = _account(user), timezone.now()
     sheet.submitted_as = (actor_label(user) or "")[:120]
     _set_state(sheet, user, SheetState.SUBMITTED)
     return sheet
 
 
+def _refuse_incomplete(sheet: TableSheet) -> None:
+    """A result counts only when complete: no hand lacks the facts for its PB unless a referee
+    waived them, and paper totals agree with the hands unless a referee accepted exactly this
+    difference (:mod:`marias_admin.sheets.completeness`). Checked on submit and, in defence
+    (a sheet submitted before, or a direct call), on confirm."""
+    problems = completeness.incompleteness(sheet)
+    if problems:
+        raise ValidationError(problems)
+
+
 @transaction.atomic
 def sheet_confirm(*, user: Any, sheet: TableSheet, expected_version: int | None) -> TableSheet:
-    """Confirmation by someone else; permission (who) is checked by the caller's selector."""
+    """Confirmation by a second person: nobody who wrote on the sheet (entered, corrected or
+    deleted a hand, typed totals, submitted) may confirm it, by his PIN or his login; a counted
+    result has two different people behind it. Whether the confirmer may confirm at all (a
+    seated player, a referee, an organiser) is checked by the caller's selector."""
     sheet = _lock(sheet, expected_version)
     if sheet.state != SheetState.SUBMITTED:
         raise ValidationError(_("Only a submitted sheet can be confirmed."), code="state")
-    if getattr(user, "kind", None) == "table":
+    _refuse_incomplete(sheet)
+    if isinstance(user, LinkActor) and user.registration_id is None:
         raise ValidationError(_("A player confirms the sheet with his own PIN, not the table's "
                                 "link."), code="own_submission")
     author = getattr(user, "account_id", None) or getattr(_account(user), "pk", None)
-    if sheet.submitted_by_id is not None and sheet.submitted_by_id == author:
-        raise ValidationError(_("The sheet must be confirmed by someone other than who "
-                                "submitted it."), code="own_submission")
+    _refuse_writer(user, sheet, submitter=(sheet.submitted_by_id is not None
+                                           and sheet.submitted_by_id == author))
     sheet.confirmed_by, sheet.confirmed_at = _account(user), timezone.now()
     sheet.confirmed_as = (actor_label(user) or "")[:120]
+    sheet.confirmed_registration_id = (user.registration_id if isinstance(user, LinkActor)
+                                       else None)
     _set_state(sheet, user, SheetState.CONFIRMED)
     return sheet
+
+
+def _refuse_writer(user: Any, sheet: TableSheet, *, submitter: bool) -> None:
+    """A writer of the sheet (its submitter above all) is refused, told who may confirm."""
+    seats = seats_of(sheet.table)
+    if not (submitter or is_writer(user, sheet, seats)):
+        return
+    if isinstance(user, LinkActor):
+        name = next((str(s.registration.player) for s in seats
+                     if s.registration_id == user.registration_id), user.label)
+    else:
+        name = person_name(user)
+    others = [str(s.registration.player) for s in may_confirm(sheet, seats)]
+    if others:
+        who = (_("It may be confirmed by another player of the table with his own PIN "
+                 "(%(players)s), a referee or the organiser.") % {"players": ", ".join(others)})
+    else:
+        who = _("It may be confirmed by a referee or the organiser.")
+    if submitter:
+        raise ValidationError(_("The sheet must be confirmed by someone other than who "
+                                "submitted it.") + " " + who, code="own_submission")
+    raise ValidationError(
+        _("%(name)s wrote on this sheet, so he cannot confirm it.") % {"name": name} + " " + who,
+        code="writer")
 
 
 @transaction.atomic
@@ -524,19 +608,83 @@ def sheet_reopen(*, user: Any, sheet: TableSheet, reason: str) -> TableSheet:
 def ruling_add(
     *, user: Any, sheet: TableSheet, kind: RulingKind, reason: str,
     hand: HandRecord | None = None, offender: Registration | None = None, code: str = "",
-    expected_version: int | None = None,
+    expected_version: int | None = None, outcome: RulingOutcome | None = None,
 ) -> Ruling:
     """Record a referee's decision; rulings about a hand re-settle it through the engine.
 
-    A ruling that changes the sheet's amounts (a hand's money or PB, or the totals) on a
-    submitted, confirmed or disputed sheet sends it back to "being entered": the submission
-    and confirmation were given over other amounts, and the standings read confirmed sheets
-    only, so the changed sheet must be submitted and confirmed again.
+    A ruling that changes the amounts (a hand's money or PB, or the totals) of a submitted,
+    confirmed or disputed sheet never moves the standings silently: the referee has seen what
+    it changes (:func:`ruling_preview`) and chooses the ``outcome``: RECONFIRMED (the sheet
+    counts at once with the new amounts, confirmed under his authority) or SENT_BACK (the sheet
+    is entered again at the table and not counted until confirmed again; a closed round is
+    reopened so the table can write). Without a choice it is refused and nothing is written.
+    What it changed, player by player, is kept in ``Ruling.changes``.
     """
     sheet = _lock(sheet, expected_version)
     _need_reason(reason)
     kind = RulingKind(kind)
+    counted = sheet.state in COUNTED_STATES
     amounts = _amounts(sheet)
+    lines_before = standings_lines(sheet.table.round.tournament) if counted else None
+    money_before = _sheet_money(sheet)
+    ruling = _record_ruling(user, sheet, kind, reason, hand, offender, code)
+    if counted and _amounts(sheet) != amounts:
+        if outcome not in (RulingOutcome.RECONFIRMED, RulingOutcome.SENT_BACK):
+            raise ValidationError(
+                {"outcome": _("This ruling changes the amounts of a sheet that was handed in: "
+                              "choose whether you re-confirm it now or send it back to the "
+                              "table.")}, code="outcome_required")
+        ruling.outcome = RulingOutcome(outcome)
+        ruling.changes = _changes(sheet, lines_before or {}, money_before)
+        ruling.save(update_fields=["outcome", "changes"])
+        if ruling.outcome is RulingOutcome.RECONFIRMED:
+            _reconfirm_after_ruling(sheet, user, ruling)
+        else:
+            _reopen_after_ruling(sheet, user, ruling)
+    _bump(sheet)
+    audit_record(user=user, action=AuditAction.for_ruling(kind.value), obj=ruling,
+                 tournament=sheet.table.round.tournament, reason=reason,
+                 after={"kind": kind.value, "hand": ruling.hand.number if ruling.hand else None,
+                        "offender": offender.pk if offender else None, "code": code,
+                        "outcome": RulingOutcome(ruling.outcome).value,
+                        "changes": ruling.changes},
+                 summary=f"{sheet}: {kind.label}")
+    return ruling
+
+
+def ruling_preview(
+    *, user: Any, sheet: TableSheet, kind: RulingKind, reason: str,
+    hand: HandRecord | None = None, offender: Registration | None = None, code: str = "",
+    expected_version: int | None = None,
+) -> dict[str, Any] | None:
+    """What the ruling would change (``Ruling.changes``), or None when it needs no choice.
+
+    The ruling is recorded for real — same validation, same engine, same standings — inside a
+    transaction that is rolled back, so the preview cannot drift from what saving does and
+    nothing is written. A refusal is raised as :func:`ruling_add` would raise it. The caller's
+    objects are not touched (the rolled-back run works on fresh copies), so the same ruling can
+    then be saved with them."""
+    if not TableSheet.objects.filter(pk=sheet.pk, state__in=COUNTED_STATES).exists():
+        return None  # nothing counted yet: no choice to make, no need to try
+    if hand is not None:
+        hand = HandRecord.objects.get(pk=hand.pk)
+    if offender is not None:
+        offender = Registration.objects.get(pk=offender.pk)
+    with transaction.atomic():
+        try:
+            ruling = ruling_add(user=user, sheet=TableSheet(pk=sheet.pk), kind=kind,
+                                reason=reason, hand=hand, offender=offender, code=code,
+                                expected_version=expected_version,
+                                outcome=RulingOutcome.RECONFIRMED)
+            return ruling.changes if ruling.outcome != RulingOutcome.RECORDED else None
+        finally:
+            transaction.set_rollback(True)
+
+
+def _record_ruling(user: Any, sheet: TableSheet, kind: RulingKind, reason: str,
+                   hand: HandRecord | None, offender: Registration | None,
+                   code: str) -> Ruling:
+    """The ruling itself and what it does to the hand, the sheet and the offender."""
     seat = _seat_of(sheet, offender)
     if kind in (RulingKind.RENONC, RulingKind.PREMIUM_GRANTED, RulingKind.PREMIUM_REFUSED,
                 RulingKind.FLEK_CANCELLED, RulingKind.MISMATCH_ACCEPTED) and hand is None:
@@ -551,6 +699,7 @@ def ruling_add(
         _contumation(sheet, seat, user)
     ruling = Ruling.objects.create(sheet=sheet, hand=hand, kind=kind, offender=offender,
                                    code=code, reason=reason, by=user)
+    _link_acceptance(sheet, kind, hand, ruling)
     rule = _ruleset(sheet).renonc(code) if kind is RulingKind.RENONC else None
     if rule is not None and rule.red_card:
         # SZMK D.2 mimoriadny: the renonce carries a red card with it.
@@ -563,14 +712,6 @@ def ruling_add(
                      summary=f"{sheet}: {RulingKind.RED_CARD.label}")
     if kind in (RulingKind.DISQUALIFICATION, RulingKind.CONTUMATION) and offender is not None:
         _withdraw_after(sheet, offender, user, reason)
-    if sheet.state != SheetState.DRAFT and _amounts(sheet) != amounts:
-        _reopen_after_ruling(sheet, user, kind, reason)
-    _bump(sheet)
-    audit_record(user=user, action=AuditAction.for_ruling(kind.value), obj=ruling,
-                 tournament=sheet.table.round.tournament, reason=reason,
-                 after={"kind": kind.value, "hand": hand.number if hand else None,
-                        "offender": offender.pk if offender else None, "code": code},
-                 summary=f"{sheet}: {kind.label}")
     return ruling
 
 
@@ -583,13 +724,90 @@ def _amounts(sheet: TableSheet) -> tuple[Any, ...]:
     return sheet.mode, hands, totals
 
 
-def _reopen_after_ruling(sheet: TableSheet, user: Any, kind: RulingKind, reason: str) -> None:
+def _sheet_money(sheet: TableSheet) -> dict[int, tuple[int | None, str | None]]:
+    """Seat → (money, PB) the sheet gives it: the live hands' sums, or the typed totals."""
+    if sheet.mode == SheetMode.TOTALS:
+        return {s: (getattr(sheet, f"total_money_{s}"),
+                    _pb_str(getattr(sheet, f"total_pb_{s}"))) for s in range(1, 5)}
+    sums = sheet.hands.filter(deleted_at__isnull=True).aggregate(
+        **{f"m{s}": Sum(f"money_{s}") for s in range(1, 5)},
+        **{f"p{s}": Sum(f"pb_{s}") for s in range(1, 5)})
+    return {s: (sums[f"m{s}"], _pb_str(sums[f"p{s}"])) for s in range(1, 5)}
+
+
+def _pb_str(value: Decimal | None) -> str | None:
+    return None if value is None else format(Decimal(value).normalize(), "f")
+
+
+def _changes(sheet: TableSheet, before: dict[int, Any],
+             money_before: dict[int, tuple[int | None, str | None]]) -> dict[str, Any]:
+    """Each seated player's sheet money and standings line before the ruling, after it with
+    the sheet counted (re-confirmed), and while the sheet is sent back (not counted); then every
+    other player whose standings line moves. Both "what if"s are read inside savepoints that
+    are rolled back: the sheet's state is only pretended."""
+    tournament = sheet.table.round.tournament
+    lines: dict[str, dict[int, Any]] = {}
+    for name, state in (("after", SheetState.CONFIRMED), ("sent_back", SheetState.DRAFT)):
+        with transaction.atomic():
+            TableSheet.objects.filter(pk=sheet.pk).update(state=state)
+            lines[name] = standings_lines(tournament)
+            transaction.set_rollback(True)
+    money_after = _sheet_money(sheet)
+    players = []
+    seated = set()
+    for seat in seats_of(sheet.table):
+        reg = seat.registration_id
+        seated.add(reg)
+        players.append({
+            "registration": reg, "seat": seat.position, "name": seat.registration.player.full_name,
+            "money": [money_before[seat.position][0], money_after[seat.position][0]],
+            "pb": [money_before[seat.position][1], money_after[seat.position][1]],
+            "before": before.get(reg), "after": lines["after"].get(reg),
+            "sent_back": lines["sent_back"].get(reg)})
+    moved = sorted((reg for reg in set(before) | set(lines["after"])
+                    if reg not in seated and before.get(reg) != lines["after"].get(reg)),
+                   key=lambda reg: (lines["after"].get(reg) or {}).get("place") or 0)
+    names = {r.pk: r.player.full_name for r in Registration.objects.filter(pk__in=moved)
+             .select_related("player")} if moved else {}
+    for reg in moved:
+        players.append({"registration": reg, "seat": None, "name": names.get(reg, ""),
+                        "money": None, "pb": None, "before": before.get(reg),
+                        "after": lines["after"].get(reg), "sent_back": lines["sent_back"].get(reg)})
+    return {"round": sheet.table.round.number, "table": sheet.table.number,
+            "state": sheet.state, "players": players}
+
+
+def _reconfirm_after_ruling(sheet: TableSheet, user: Any, ruling: Ruling) -> None:
+    """The referee vouches for the new amounts himself: the sheet counts at once."""
+    sheet.confirmed_by, sheet.confirmed_at = _account(user), timezone.now()
+    sheet.confirmed_as = ""
+    sheet.confirmed_registration = None
+    sheet.changed_by_ruling = ruling
+    _set_state(sheet, user, SheetState.CONFIRMED,
+               _("Re-confirmed by the referee with ruling %(number)s (“%(ruling)s”), which "
+                 "changed the amounts: %(reason)s")
+               % {"number": ruling.pk, "ruling": RulingKind(ruling.kind).label,
+                  "reason": ruling.reason})
+
+
+def _reopen_after_ruling(sheet: TableSheet, user: Any, ruling: Ruling) -> None:
+    """Back to the table: the sheet is entered, submitted and confirmed again, and does not
+    count meanwhile. A closed round is reopened, or it would claim to be over while one of its
+    tables is being entered (and that table's page would refuse every write)."""
     sheet.confirmed_by = sheet.confirmed_at = None
     sheet.submitted_by = sheet.submitted_at = None
     sheet.submitted_as = sheet.confirmed_as = ""
-    _set_state(sheet, user, SheetState.DRAFT,
-               _("Reopened by the ruling “%(ruling)s”, which changed the amounts: %(reason)s")
-               % {"ruling": kind.label, "reason": reason})
+    sheet.confirmed_registration = None
+    sheet.changed_by_ruling = ruling
+    text = (_("Reopened by ruling %(number)s (“%(ruling)s”), which changed the amounts and "
+              "sent the sheet back to the table: %(reason)s")
+            % {"number": ruling.pk, "ruling": RulingKind(ruling.kind).label,
+               "reason": ruling.reason})
+    _set_state(sheet, user, SheetState.DRAFT, text)
+    round = sheet.table.round
+    if round.state == RoundState.CLOSED:
+        reopened = round_reopen_for_review(user=user, round=round, reason=text)
+        round.state, round.version = reopened.state, reopened.version
 
 
 def _withdraw_after(sheet: TableSheet, offender: Registration, user: Any, reason: str) -> None:
@@ -622,6 +840,11 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
         record.mismatch_accepted_by, record.mismatch_note = user, reason[:300]
         record.save(update_fields=["mismatch_accepted_by", "mismatch_note"])
         return
+    if kind is RulingKind.PB_WAIVED:
+        _check_waivable(record)
+        return  # the waiver is linked once the ruling exists (_link_acceptance); no amounts move
+    if kind is RulingKind.TOTALS_ACCEPTED:
+        return  # about the sheet's totals, not this hand
     if kind is RulingKind.RENONC:
         if seat is None:
             raise ValidationError({"offender": _("Choose who committed the renonc.")},
@@ -653,6 +876,36 @@ def _rule_on_hand(sheet: TableSheet, record: HandRecord, kind: RulingKind, seat:
     audit_record(user=user, action=AuditAction.HAND_RULING, obj=record,
                  tournament=sheet.table.round.tournament, before=before,
                  after=_snapshot(record), reason=reason, summary=f"{sheet}: {record}")
+
+
+def _check_waivable(record: HandRecord) -> None:
+    if not record.pb_missing:
+        raise ValidationError({"hand": _("This hand has every fact its PB need; there is "
+                                         "nothing to waive.")}, code="pb_complete")
+    if record.pb_waiver_id is not None:
+        raise ValidationError({"hand": _("The missing PB facts of this hand are already "
+                                         "waived.")}, code="pb_waived")
+
+
+def _link_acceptance(sheet: TableSheet, kind: RulingKind, hand: HandRecord | None,
+                     ruling: Ruling) -> None:
+    """A referee's waiver of a hand's PB facts, or his acceptance of paper totals differing
+    from the hands: what lets an incomplete sheet be submitted (neither moves any amount)."""
+    if kind is RulingKind.PB_WAIVED:
+        if hand is None:
+            raise ValidationError({"hand": _("Choose the hand this ruling concerns.")},
+                                  code="hand_required")
+        HandRecord.objects.filter(pk=hand.pk).update(pb_waiver=ruling)
+        hand.pb_waiver = ruling
+    elif kind is RulingKind.TOTALS_ACCEPTED:
+        gaps = completeness.paper_gaps(sheet)
+        if not completeness.differs(gaps):
+            raise ValidationError(_("The paper totals do not differ from the hands; there is "
+                                    "nothing to accept."), code="totals_agree")
+        ruling.changes = {completeness.ACCEPTED_KEY: completeness.accepted_figures(gaps)}
+        ruling.save(update_fields=["changes"])
+        TableSheet.objects.filter(pk=sheet.pk).update(paper_ruling=ruling)
+        sheet.paper_ruling = ruling
 
 
 def _contumation(sheet: TableSheet, absent: int | None, user: Any) -> None:

@@ -28,12 +28,14 @@ urlpatterns = [
     # Table access without accounts (marias_admin.sheets.access).
     path("table/<str:token>/", views_access.table_link_view, name="table_link"),
     path(SHEET + "confirm-pin/", views_access.confirm_pin_view, name="confirm_pin"),
+    path(SHEET + "access/leave/", views_access.leave_view, name="access_leave"),
     path("t/<int:tournament_id>/round/<int:number>/access/", views_access.round_access_view,
          name="round_access"),
     path("t/<int:tournament_id>/round/<int:number>/access/address/",
          views_access.public_address_view, name="public_address"),
     path(SHEET + "access/regenerate/", views_access.access_regenerate_view,
          name="access_regenerate"),
+    path(SHEET + "access/unlock/", views_access.pins_unlock_view, name="pins_unlock"),
 ]
 
 # The referee's pages share the namespace: one URLconf, so Django can reverse all of its names.

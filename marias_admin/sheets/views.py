@@ -59,7 +59,7 @@ from marias_admin.sheets.selectors import (
 )
 from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
 from marias_admin.tournaments.middleware import tournament_of
-from marias_admin.tournaments.models import Role, Tournament
+from marias_admin.tournaments.models import Role, Tournament, TournamentState
 from marias_admin.tournaments.selectors import user_roles
 
 # -- loading and access ------------------------------------------------------------------------
@@ -91,7 +91,8 @@ def _load(request: HttpRequest, tournament_id: int, number: int,
     tournament, round = _tournament_and_round(request, tournament_id, number)
     table = table_by_number(round, table_number)
     seats = seats_of(table) if table is not None else []
-    grant = table is not None and access.has_grant(request, table)
+    grant = (table is not None and access.has_grant(request, table)
+             and access.grant_registration(request, table) in seat_registrations(seats))
     user = request.user
     roles = user_roles(user, tournament)
     seated = bool(user.is_authenticated and user.pk in seated_user_ids(seats))
@@ -142,7 +143,23 @@ def _page_or_response(request: HttpRequest, kwargs: dict[str, Any],
         return redirect_to_login(page.url)
     if not allowed(page):
         raise PermissionDenied(_("You cannot change this table sheet."))
+    if _finished(page):
+        messages.error(request, _("The tournament is finished; nothing can be entered or "
+                                  "changed."))
+        return redirect(page.url)
     return page
+
+
+def _finished(page: SheetPage) -> bool:
+    return page.tournament.state == TournamentState.FINISHED
+
+
+def _read_only(request: HttpRequest, page: SheetPage) -> None:
+    """A finished tournament's table page offers no form to anyone (phone or staff), and
+    says why at once, before anybody types a hand the services would refuse."""
+    page.can_write = page.can_confirm = page.can_referee = page.can_organise = False
+    page.privileged = False  # no PIN confirmation either
+    messages.info(request, _("The tournament is finished; results are final."))
 
 
 def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
@@ -165,10 +182,24 @@ def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
     return decorate
 
 
+def seat_registrations(seats: list[Any]) -> set[int]:
+    return {s.registration_id for s in seats}
+
+
+def link_holder(request: HttpRequest, page: SheetPage) -> Any:
+    """The seated player this phone writes as (he opened the table's link with his own PIN),
+    or None when it has no such grant."""
+    if not page.table_grant:
+        return None
+    registration_id = access.grant_registration(request, page.table)
+    seat = next((s for s in page.seats if s.registration_id == registration_id), None)
+    return access.link_player_actor(page.table, seat.registration) if seat else None
+
+
 def _who(request: HttpRequest, page: SheetPage) -> Any:
-    """The author of a write: the visitor's account, or "table 7 (link)" for a phone that
-    writes by the table's link alone."""
-    return access.table_actor(page.table) if page.by_link else request.user
+    """The author of a write: the visitor's account, or for a phone that writes by the
+    table's link, the seated player who opened it with his own PIN."""
+    return link_holder(request, page) if page.by_link else request.user
 
 
 def _writer(page: SheetPage) -> bool:
@@ -195,7 +226,7 @@ def _asked(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
     return PageRequest(
         forms=forms, show_deleted=page.can_referee and request.GET.get("deleted") == "1",
         hand_number=positive_int(request.GET.get("hand") or forms.get("hand_number")),
-        use_form=use_form, preview=preview, conflict=conflict)
+        use_form=use_form, preview=preview, conflict=conflict, user=_who(request, page))
 
 
 def _reads(page: SheetPage, asked: PageRequest) -> PageReads:
@@ -213,6 +244,9 @@ def _render(request: HttpRequest, page: SheetPage, *, forms: dict[str, Any] | No
             status: int = 200) -> HttpResponse:
     asked = _asked(request, page, forms or {}, preview, conflict)
     context = table_context(page, asked, _reads(page, asked))
+    # Whom the table's phone writes as (not shown to a login that writes as itself).
+    context["link_holder"] = (link_holder(request, page)
+                              if page.by_link or not page.can_write else None)
     return render(request, "sheets/table.html", context, status=status)
 
 
@@ -222,6 +256,8 @@ def table_page(request: HttpRequest, tournament_id: int, number: int,
     page = _load(request, tournament_id, number, table)
     if isinstance(page, HttpResponse):
         return page
+    if _finished(page):
+        _read_only(request, page)
     return _render(request, page)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,7 +29,7 @@ from marias_admin.seating.models import Round, RoundState, Table
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms_access import PlayerPinForm, PublicAddressForm, TablePinForm
 from marias_admin.sheets.models import SheetState
-from marias_admin.sheets.selectors import is_referee
+from marias_admin.sheets.selectors import is_referee, seats_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
 
@@ -42,35 +42,57 @@ def _table_url(table: Table) -> str:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
-    """The QR code's link: ask for the table's PIN once, then go to the table's sheet."""
+    """The QR code's link: the table's PIN and who holds the phone (his name and his own PIN),
+    once; then the table's sheet, where the phone writes as him."""
     found = access.access_by_token(token)
     if found is None or not access.link_usable(found):
         return render(request, "sheets/table_link.html", {"dead": True}, status=404)
     table = found.table
     if request.method == "GET" and access.has_grant(request, table):
         return redirect(_table_url(table))
-    form = TablePinForm(request.POST if request.method == "POST" else None)
+    seats = seats_of(table)
+    form = TablePinForm(request.POST if request.method == "POST" else None, seats=seats)
     if form.is_valid():
         try:
-            access.open_table(request, found, form.cleaned_data["pin"])
+            actor = access.open_table(request, found, form.cleaned_data["pin"], seats=seats,
+                                      registration_id=form.cleaned_data["registration"],
+                                      player_pin=form.cleaned_data["player_pin"])
         except ValidationError as error:
-            form.add_error("pin", error)
+            form.add_error(None if hasattr(error, "error_dict") else "pin", error)
         else:
-            messages.success(request, _("This phone may now enter the hands of table "
-                                        "%(table)s until the sheet is submitted.")
-                             % {"table": table.number})
+            messages.success(request, _("This phone now enters the hands of table %(table)s as "
+                                        "%(name)s, until the sheet is submitted.")
+                             % {"table": table.number, "name": actor.label})
             return redirect(_table_url(table))
-    status = 429 if form.has_error("pin", "throttled") else 200
+    throttled = any(form.has_error(name, "throttled") for name in (*form.fields, NON_FIELD_ERRORS))
     return render(request, "sheets/table_link.html",
                   {"form": form, "table": table, "round": table.round,
-                   "tournament": table.round.tournament}, status=status)
+                   "tournament": table.round.tournament}, status=429 if throttled else 200)
+
+
+@require_POST
+def leave_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+    """"Hand the phone to another player": this phone stops writing as its holder; the next
+    one opens the table with the table's PIN and his own."""
+    from marias_admin.sheets.views import _load
+
+    page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
+    if isinstance(page, HttpResponse):
+        return page
+    access.leave_table(request, page.table)
+    if not access.link_usable(access.table_access(page.table)):
+        return redirect(page.url)
+    messages.info(request, _("Hand the phone over: the next player types the table's PIN and "
+                             "his own."))
+    return redirect(access.table_link_path(access.table_access(page.table)))
 
 
 @require_POST
 def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """A seated player confirms the submitted sheet with his own PIN on the table's phone (or
-    the phone of anyone with a role in the tournament or a seat at this table)."""
-    from marias_admin.sheets.views import _back, _link_ended, _load
+    the phone of anyone with a role in the tournament or a seat at this table). The phone's
+    own holder stays who it writes as; the services refuse anyone who wrote on the sheet."""
+    from marias_admin.sheets.views import _back, _link_ended, _load, _render
 
     page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
@@ -82,24 +104,37 @@ def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
             return redirect_to_login(page.url)
         raise PermissionDenied(_("Confirm on the table's phone, opened by its link."))
     form = PlayerPinForm(request.POST, seats=page.seats, prefix="pin")
-    if not form.is_valid():
-        for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
-        return _back(page, "state")
     if page.sheet.pk is None or page.sheet.state != SheetState.SUBMITTED:
         messages.error(request, _("Only a submitted sheet can be confirmed."))
         return _back(page, "state")
-    try:
-        actor = access.check_player_pin(page.table, page.seats,
-                                        form.cleaned_data["registration"],
-                                        form.cleaned_data["pin"])
-        services.sheet_confirm(user=actor, sheet=page.sheet,
-                               expected_version=form.cleaned_data["version"])
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return _back(page, "state")
-    messages.success(request, _("The sheet is confirmed."))
-    return _back(page, "state")
+    if form.is_valid():
+        try:
+            actor = access.check_player_pin(request, page.table, page.seats,
+                                            form.cleaned_data["registration"],
+                                            form.cleaned_data["pin"])
+        except ValidationError as error:
+            form.add_error(None if hasattr(error, "error_dict") else "pin",
+                           _player_error(error))
+        else:
+            try:
+                services.sheet_confirm(user=actor, sheet=page.sheet,
+                                       expected_version=form.cleaned_data["version"])
+            except ValidationError as error:
+                form.add_error("registration" if error.code in ("writer", "own_submission")
+                               else None, error)
+            else:
+                messages.success(request, _("The sheet is confirmed."))
+                return _back(page, "state")
+    throttled = any(form.has_error(name, "throttled") for name in (*form.fields, NON_FIELD_ERRORS))
+    return _render(request, page, forms={"pin": form}, status=429 if throttled else 200)
+
+
+def _player_error(error: ValidationError) -> ValidationError:
+    """The confirm form names its PIN field ``pin``, the table link's ``player_pin``."""
+    if hasattr(error, "error_dict") and "player_pin" in error.error_dict:
+        return ValidationError({"pin" if name == "player_pin" else name: errors
+                                for name, errors in error.error_dict.items()})
+    return error
 
 
 def _staff_round(request: HttpRequest, tournament_id: int,
@@ -127,9 +162,11 @@ def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> 
     for table in tables:
         table.round = round_
     links = access.table_accesses(tables) if round_.state != RoundState.CLOSED else {}
+    failures = access.locked_tables(tables) if links else {}
     rows = [{"table": t, "access": links.get(t.pk), "table_url": _table_url(t),
              "link": (access.absolute_url(request, access.table_link_path(links[t.pk]))
-                      if t.pk in links else "")}
+                      if t.pk in links else ""),
+             "failures": failures.get(t.pk, 0)}
             for t in tables]
     return render(request, "sheets/round_access.html", {
         "tournament": tournament, "round": round_, "rows": rows,
@@ -197,5 +234,27 @@ def access_regenerate_view(request: HttpRequest, tournament_id: int, number: int
     messages.success(request, _("Table %(table)s has a new link and PIN; the old ones no longer "
                                 "work. Print its table sheet again or read the PIN out.")
                      % {"table": target.number})
+    return redirect(reverse("sheets:round_access", args=(tournament_id, number))
+                    + f"#table-{target.number}")
+
+
+@require_POST
+def pins_unlock_view(request: HttpRequest, tournament_id: int, number: int,
+                     table: int) -> HttpResponse:
+    """Clear a table's wrong PINs (its own and its players'): someone's guessing locked it."""
+    found = _staff_round(request, tournament_id, number)
+    if isinstance(found, HttpResponse):
+        return found
+    _tournament, round_ = found
+    target = Table.objects.filter(round=round_, number=table).first()
+    if target is None:
+        raise Http404
+    target.round = round_
+    try:
+        access.table_pins_unlock(user=request.user, table=target)
+    except ValidationError as error:
+        raise PermissionDenied(" ".join(error.messages)) from error
+    messages.success(request, _("Table %(table)s: the wrong PINs are forgotten; its phones may "
+                                "try again.") % {"table": target.number})
     return redirect(reverse("sheets:round_access", args=(tournament_id, number))
                     + f"#table-{target.number}")

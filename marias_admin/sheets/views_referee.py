@@ -28,7 +28,7 @@ from marias_admin.audit.actions import AuditAction, LogGroup
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.params import positive_int
 from marias_admin.core.templatetags.marias import money as format_money
-from marias_admin.seating.models import Seat, Table
+from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets.forms import pb_text as pb_number
 from marias_admin.sheets.forms_referee import KIND_FIELDS, RulingForm, renonc_name
 from marias_admin.sheets.log_story import (
@@ -40,7 +40,7 @@ from marias_admin.sheets.log_story import (
     ruling_code_name,
     story_label,
 )
-from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, TableSheet
+from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, RulingOutcome, TableSheet
 from marias_admin.sheets.selectors import is_referee, live_hands, seats_of, tournament_by_id
 from marias_admin.sheets.selectors_log import (
     HAND_TYPE,
@@ -60,7 +60,7 @@ from marias_admin.sheets.selectors_log import (
     table_in,
     tournament_rounds,
 )
-from marias_admin.sheets.services import SheetConflict, ruling_add, sheet_for
+from marias_admin.sheets.services import SheetConflict, ruling_add, ruling_preview, sheet_for
 from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
@@ -170,7 +170,7 @@ def _money_change_text(rows: list[SeatMoney], currency: str) -> str:
 
 def _ruling_context(request: HttpRequest, tournament: Tournament, table: Table,
                     sheet: TableSheet, form: RulingForm, hands: list[HandRecord],
-                    seats: list[Seat], ruleset: Any) -> dict[str, Any]:
+                    seats: list[Seat], ruleset: Any, **extra: Any) -> dict[str, Any]:
     rulings = rulings_newest_first(sheet)
     return _frame(
         request, tournament, round=table.round, table=table, sheet=sheet, form=form,
@@ -178,7 +178,7 @@ def _ruling_context(request: HttpRequest, tournament: Tournament, table: Table,
         in_ruling_form=True,
         kind_fields={k.value: list(v) for k, v in KIND_FIELDS.items()},
         table_url=table_page_url(tournament.pk, table.round.number, table.number),
-        next_url=_next_url(request),
+        next_url=_next_url(request), **extra,
     )
 
 
@@ -229,8 +229,22 @@ def ruling_add_view(request: HttpRequest, tournament: Tournament, number: int,
         kwargs = form.service_kwargs()
         record: HandRecord | None = kwargs["hand"]
         before = (record.money, _pb(record)) if record is not None else None
+        round_state = found.round.state
         try:
-            ruling = ruling_add(user=request.user, sheet=sheet, **kwargs)
+            outcome = form.cleaned_data.get("outcome")
+            if outcome is None:
+                # A ruling that changes a handed-in sheet's amounts: show what it changes and
+                # let the referee choose (nothing is saved by the preview).
+                changes = ruling_preview(user=request.user, sheet=sheet, **kwargs)
+                if changes is not None:
+                    if request.POST.get("step") == "confirm":
+                        form.add_error("outcome", _("Choose what becomes of the sheet."))
+                    return render(request, "sheets/ruling_confirm.html", _ruling_context(
+                        request, tournament, found, sheet, form, hands, seats, ruleset,
+                        changes=changes, preview=review_rows(changes, tournament),
+                        round_closed=round_state == RoundState.CLOSED,
+                        later_rounds=_later_rounds(found.round)))
+            ruling = ruling_add(user=request.user, sheet=sheet, outcome=outcome, **kwargs)
         except SheetConflict as exc:
             # Someone wrote meanwhile: show the current state and keep what was typed.
             sheet = current_sheet(sheet)
@@ -245,12 +259,61 @@ def ruling_add_view(request: HttpRequest, tournament: Tournament, number: int,
             form.add_service_error(exc)
         else:
             _confirm(request, tournament, ruling, record, before, seats)
+            _outcome_message(request, ruling, found, round_state)
             target = _next_url(request) or reverse(
                 "sheets:ruling_add", args=(tournament.pk, number, table))
             return HttpResponseRedirect(target)
     return render(request, "sheets/ruling_form.html",
                   _ruling_context(request, tournament, found, sheet, form, hands, seats,
                                   ruleset), status=status)
+
+
+def _outcome_message(request: HttpRequest, ruling: Ruling, table: Table,
+                     round_state: str) -> None:
+    """What the referee's choice did to the sheet, its round and the rounds after it."""
+    if ruling.outcome == RulingOutcome.RECONFIRMED:
+        messages.info(request, _("Ruling %(number)s: the sheet stays confirmed under your "
+                                 "authority; the standings count the new amounts.")
+                      % {"number": ruling.pk})
+    elif ruling.outcome == RulingOutcome.SENT_BACK:
+        text = _("Ruling %(number)s: the sheet was sent back to the table; its results are "
+                 "not counted until it is submitted and confirmed again.") % {"number": ruling.pk}
+        round = Round.objects.get(pk=table.round_id)
+        if round_state == RoundState.CLOSED and round.state != RoundState.CLOSED:
+            text += " " + _("Round %(number)s was closed and is open again so that the table "
+                            "can write; the organiser closes it again once the sheet is "
+                            "confirmed.") % {"number": round.number}
+        later = _later_rounds(round)
+        if later:
+            text += " " + _("Round(s) %(rounds)s are already seated and stay as they are: "
+                            "rounds are independent, a later seating by the standings used "
+                            "the results counted at the time.") % {
+                "rounds": later}
+        messages.warning(request, text)
+
+
+def _later_rounds(round: Round) -> str:
+    """The rounds after this one that are already seated ("3, 4"), or ""."""
+    return ", ".join(str(n) for n in Round.objects.filter(
+        tournament_id=round.tournament_id, number__gt=round.number)
+        .exclude(state=RoundState.DRAFT).order_by("number").values_list("number", flat=True))
+
+
+def review_rows(changes: dict[str, Any], tournament: Tournament) -> list[dict[str, Any]]:
+    """The preview's players as table rows: what moves is marked."""
+    rows = []
+    for player in changes.get("players", []):
+        before, after, sent = (player.get("before") or {}, player.get("after") or {},
+                               player.get("sent_back") or {})
+        money = player.get("money") or [None, None]
+        rows.append({
+            **player, "money_before": money[0], "money_after": money[1],
+            "before_shown": before.get("shown") or {}, "after_shown": after.get("shown") or {},
+            "sent_shown": sent.get("shown") or {},
+            "place_before": before.get("place"), "place_after": after.get("place"),
+            "place_sent": sent.get("place"),
+            "moved": before != after or money[0] != money[1]})
+    return rows
 
 
 def _confirm(request: HttpRequest, tournament: Tournament, ruling: Ruling,

@@ -26,3 +26,12 @@ class StandingsConfig(AppConfig):
         from marias_admin.standings.selectors import order_before_round
 
         probes.standings_order.provide(order_before_round)
+
+        # Rulings on handed-in sheets: the preview's standings lines (asked by the sheets) and
+        # the round page's markers (asked by seating), marias_admin.standings.review.
+        from marias_admin.seating import review as seating_review
+        from marias_admin.sheets import probes as sheets_probes
+        from marias_admin.standings import review
+
+        sheets_probes.standings_lines.provide(review.standings_lines)
+        seating_review.tables_changed_by_rulings.provide(review.tables_changed_by_rulings)

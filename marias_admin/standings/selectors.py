@@ -448,9 +448,41 @@ def standings_table(tournament: Tournament, standings: list[Standing] | None = N
 def standings_row_explanations(standing: Standing, tournament: Tournament,
                                standings: Sequence[Standing],
                                rules: StandingsRules) -> dict[str, str]:
-    """Hover texts of one player's totals ("rank", "bp", "sb", "zb", "pb")."""
+    """Hover texts of one player's totals ("rank", "bp", "sb", "zb", "pb"), as his page
+    explains them: with the referee's waivers of missing PB facts at his tables (the
+    standings page's hover texts leave them out, to keep its query count)."""
     tied = sum(1 for s in standings if s.rank == standing.rank)
-    return _row_explanations(standing, tied, rules, tournament)
+    return _row_explanations(standing, tied, rules, tournament,
+                             pb_waiver_notes(tournament).get(standing.player, ()))
+
+
+def pb_waiver_notes(tournament: Tournament) -> dict[int, list[str]]:
+    """Registration → the referee's waivers of missing PB facts at his tables (two queries).
+
+    A waived hand counts with the PB it has (often none): every player of that table sees in
+    his standings explanation why, so a missing PB is never silent (issue 21)."""
+    hands = list(HandRecord.objects.filter(
+        sheet__table__round__tournament=tournament, sheet__state=SheetState.CONFIRMED,
+        deleted_at__isnull=True, pb_waiver__isnull=False,
+    ).select_related("pb_waiver", "sheet__table__round").order_by(
+        "sheet__table__round__number", "sheet__table__number", "number"))
+    if not hands:
+        return {}
+    players: dict[int, list[int]] = defaultdict(list)
+    for table_id, registration_id in Seat.objects.filter(
+            table_id__in={h.sheet.table_id for h in hands}).values_list("table_id",
+                                                                        "registration_id"):
+        players[table_id].append(registration_id)
+    notes: dict[int, list[str]] = defaultdict(list)
+    for hand in hands:
+        assert hand.pb_waiver is not None
+        text = _("Round %(round)s, table %(table)s: PB facts of hand %(hand)s waived by the "
+                 "referee (%(reason)s)") % {
+            "round": hand.sheet.table.round.number, "table": hand.sheet.table.number,
+            "hand": hand.number, "reason": hand.pb_waiver.reason}
+        for registration_id in players[hand.sheet.table_id]:
+            notes[registration_id].append(text)
+    return dict(notes)
 
 
 def rules_summary(rules: StandingsRules, byes: bool = False) -> list[tuple[str, str]]:
@@ -502,7 +534,7 @@ def standings_row_shown(standing: Standing, rules: StandingsRules) -> dict[str, 
 
 
 def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
-                      tournament: Tournament) -> dict[str, str]:
+                      tournament: Tournament, waivers: Sequence[str] = ()) -> dict[str, str]:
     kept = [r for r in standing.rounds if r.round not in standing.dropped]
     dropped = ""
     if standing.dropped:
@@ -533,7 +565,8 @@ def _row_explanations(standing: Standing, tied: int, rules: StandingsRules,
         "zb": f"ZB {fmt_money(standing.money, rules)} = "
         + _sum_text([fmt_money(r.money, rules) for r in kept]) + dropped,
         "pb": f"PB {fmt_number(standing.premium, 1)} = "
-        + _sum_text([fmt_number(r.premium, 1) for r in kept]) + dropped,
+        + _sum_text([fmt_number(r.premium, 1) for r in kept]) + dropped
+        + "".join(f" · {note}" for note in waivers),
     }
     money = total_money(standing, rules)
     if money is not None:

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from marias_admin.core.pagecache import public_page
 from marias_admin.core.params import positive_int
 from marias_admin.seating.models import Round
-from marias_admin.standings import probes, selectors
+from marias_admin.standings import probes, review, selectors
 from marias_admin.standings.forms import PRESETS, StandingsRulesForm
 from marias_admin.standings.services import rules_locked, standings_rules_update
 from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
@@ -95,7 +95,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
                            table.rules, byes=tournament.full_tables_only),
                        player_base=player_base, category=category,
                        category_name=category_name,
-                       categories=probes.category_links(tournament))
+                       categories=probes.category_links(tournament),
+                       under_review=review.tables_under_review(tournament))
     if request.GET.get("projector"):
         template = "standings/projector.html"
     elif _htmx(request):
@@ -118,7 +119,8 @@ def round_results_view(request: HttpRequest, tournament_id: int, number: int) ->
         request, tournament, visible, round=round, tables=tables, rules=rules,
         confirmed=sum(1 for t in tables if t.confirmed),
         by_table=rules.placement.value == "table_points",
-        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules)))
+        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules),
+        reviewed=review.tables_changed_by_rulings(round)))
 
 
 def _field_size(tournament: Tournament, all_standings: list[Any]) -> int:

@@ -397,15 +397,64 @@ def tournament_next_state(tournament: Tournament) -> TournamentState | None:
 
 
 @transaction.atomic
-def tournament_advance(*, user: Any, tournament: Tournament,
-                       state: TournamentState) -> Tournament:
-    """Move the tournament one step on (draft → registration → running → finished)."""
+def tournament_advance(*, user: Any, tournament: Tournament, state: TournamentState,
+                       confirmed_open: bool = False, seen: str | None = None) -> Tournament:
+    """Move the tournament one step on (draft → registration → running → finished).
+
+    Finishing makes every result final, so it is refused while rounds are not closed or
+    sheets not confirmed unless the organiser confirmed finishing over them
+    (``confirmed_open``); ``seen`` is the :meth:`~.probes.OpenWork.token` of the list he was
+    shown, and a list changed since is asked again."""
     if state != tournament_next_state(tournament):
         raise ValidationError(
             _("A tournament cannot go from “%(old)s” to “%(new)s”.")
             % {"old": TournamentState(tournament.state).label,
                "new": TournamentState(state).label}, code="tournament_state")
+    if state == TournamentState.FINISHED:
+        return _finish(user, tournament, confirmed_open=confirmed_open, seen=seen)
     return tournament_set_state(user=user, tournament=tournament, state=state)
+
+
+def open_work_text(work: probes.OpenWork) -> str:
+    """The rounds and sheets still open, in one line (the refusal and the audit entry)."""
+    parts = []
+    if work.rounds:
+        parts.append(_("rounds not closed: %(rounds)s") % {"rounds": ", ".join(
+            f"{r.number} ({r.state_label})" for r in work.rounds)})
+    if work.sheets:
+        parts.append(_("sheets not confirmed: %(sheets)s") % {"sheets": ", ".join(
+            _("round %(round)s table %(table)s (%(state)s)")
+            % {"round": s.round, "table": s.table, "state": s.state_label}
+            for s in work.sheets)})
+    return "; ".join(parts)
+
+
+def _finish(user: Any, tournament: Tournament, *, confirmed_open: bool,
+            seen: str | None) -> Tournament:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.state != TournamentState.RUNNING:
+        raise ValidationError(
+            _("A tournament cannot go from “%(old)s” to “%(new)s”.")
+            % {"old": TournamentState(locked.state).label,
+               "new": TournamentState.FINISHED.label}, code="tournament_state")
+    work = probes.open_work(locked)
+    if seen is not None and seen != work.token():
+        raise ValidationError(_("Rounds or sheets changed since the list was shown: check "
+                                "them again before finishing."), code="open_work_changed")
+    if work and not confirmed_open:
+        raise ValidationError(_("Finishing makes these results final, so it must be confirmed: "
+                                "%(open)s.") % {"open": open_work_text(work)},
+                              code="open_work")
+    before = snapshot(locked, TOURNAMENT_FIELDS)
+    locked.state = TournamentState.FINISHED
+    locked.save(update_fields=["state"])
+    tournament.state = locked.state
+    summary = (_("Finished over %(open)s") % {"open": open_work_text(work)} if work
+               else _("Finished"))
+    audit_record(user=user, action=AuditAction.TOURNAMENT_UPDATE, obj=locked,
+                 tournament=locked, before=before, after=snapshot(locked, TOURNAMENT_FIELDS),
+                 summary=summary)
+    return tournament
 
 
 @transaction.atomic

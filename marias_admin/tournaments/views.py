@@ -48,7 +48,7 @@ from marias_admin.tournaments.models import (
     TournamentState,
 )
 from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
-from marias_admin.tournaments.probes import seated_rounds_with, stale_rounds
+from marias_admin.tournaments.probes import open_work, seated_rounds_with, stale_rounds
 from marias_admin.tournaments.readings import reading_rows
 from marias_admin.tournaments.rule_variants import describe as describe_variants
 from marias_admin.tournaments.selectors import (
@@ -173,17 +173,35 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 @organiser_required
 def tournament_state(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     state = request.POST.get("state", "")
+    finishing = (state == TournamentState.FINISHED
+                 and services.tournament_next_state(tournament) == TournamentState.FINISHED)
+    if finishing and (request.POST.get("confirm") != "1" or not request.POST.get("seen")):
+        return _finish_confirm_page(request, tournament)
     try:
         if state not in TournamentState.values:
             raise ValidationError(_("Unknown tournament state."), code="tournament_state")
         services.tournament_advance(user=request.user, tournament=tournament,
-                                    state=TournamentState(state))
+                                    state=TournamentState(state), confirmed_open=finishing,
+                                    seen=request.POST.get("seen") if finishing else None)
     except ValidationError as error:
+        if finishing and getattr(error, "code", None) in ("open_work", "open_work_changed"):
+            return _finish_confirm_page(request, tournament, changed=True)
         messages.error(request, error_text(error))
     else:
         messages.success(request, _("The tournament is now in the state “%(state)s”.")
                          % {"state": tournament.get_state_display()})
     return redirect("tournaments:detail", tournament_id=tournament.pk)
+
+
+def _finish_confirm_page(request: HttpRequest, tournament: Tournament, *,
+                         changed: bool = False) -> HttpResponse:
+    """Ask before finishing: list the rounds not closed and every sheet not confirmed, which
+    finishing makes final; the answer carries the list's token, so a list changed meanwhile
+    is asked again (``changed`` says so)."""
+    work = open_work(tournament)
+    return render(request, "tournaments/finish_confirm.html", {
+        "tournament": tournament, "work": work, "seen": work.token(), "changed": changed,
+    })
 
 
 # --- registrations --------------------------------------------------------------------------

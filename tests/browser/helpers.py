@@ -16,9 +16,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from marias_admin.seating.models import Seat, Table
 from marias_admin.seating.services import round_seat
+from marias_admin.sheets.access import player_pins
 from marias_admin.sheets.models import SheetState
 from marias_admin.sheets.services import sheet_confirm, sheet_submit
-from marias_admin.tournaments.models import RegistrationStatus, Role
+from marias_admin.tournaments.models import Registration, RegistrationStatus, Role
 from marias_admin.tournaments.services import (
     player_create,
     registration_create,
@@ -137,6 +138,38 @@ def table_link_and_pin(boss: Page, base: str, tournament_id: int,
     pin = row.locator(".pin").inner_text().strip()
     assert link.startswith(base + "/table/") and re.fullmatch(r"\d{5}", pin), (link, pin)
     return link, pin
+
+
+def player_pin(registration_id: int) -> str:
+    """A player's own PIN as his slip carries it (issued now if no slips were printed)."""
+    registration = Registration.objects.select_related("tournament").get(pk=registration_id)
+    if not registration.pin:
+        player_pins(user=None, tournament=registration.tournament)
+        registration.refresh_from_db()
+    assert re.fullmatch(r"\d{4}", registration.pin), registration.pin
+    return registration.pin
+
+
+def open_table(phone: Page, link: str, table_pin: str, registration_id: int,
+               table: int = 1) -> None:
+    """The QR link on a phone: the table's PIN, then who holds the phone and his own PIN."""
+    phone.goto(link)
+    expect(phone.locator("h1")).to_contain_text(f"Stůl {table}")
+    phone.fill("input[name=pin]", table_pin)
+    phone.locator("select[name=registration]").select_option(str(registration_id))
+    phone.fill("input[name=player_pin]", player_pin(registration_id))
+    phone.get_by_role("button", name="Otevřít stůl").click()
+    phone.wait_for_url(re.compile(rf"/round/1/table/{table}/$"))
+    expect(phone.locator("#identity")).to_be_visible()  # whom the phone writes as
+
+
+def confirm_by_pin(phone: Page, registration_id: int) -> None:
+    """The phone handed across the table: a player picks his name and types his own PIN."""
+    confirm = phone.locator("form.pin-confirm")
+    expect(confirm).to_be_visible()
+    confirm.locator("select[name='pin-registration']").select_option(str(registration_id))
+    confirm.locator("input[name='pin-pin']").fill(player_pin(registration_id))
+    confirm.locator("button[type=submit]").click()
 
 
 def screenshots(browser: Browser, prefix: str) -> None:

@@ -28,7 +28,7 @@ def test_the_control_room_follows_a_sheet_to_confirmed_without_reloading(browser
         "first => document.querySelector('[data-clock-time]').textContent.trim() !== first",
         arg=first, timeout=10_000)
     sheet = factories.sheet(round, 1)
-    factories.add_hand(sheet, "7k+")
+    factories.add_hand(sheet, "7k+ tr4")  # complete: its trumps given (issue 21)
     sheet = sheet_submit(user=setup.staff.scorekeeper, sheet=sheet, expected_version=None)
     sheet_confirm(user=setup.staff.referee, sheet=sheet, expected_version=None)
     page.wait_for_selector('tr[data-table="1"][data-progress="confirmed"]', timeout=20_000)

@@ -30,13 +30,14 @@ from playwright.sync_api import Browser, expect
 from marias_admin.seating.models import RoundState, Seat
 from marias_admin.sheets.access import player_pins
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
-from marias_admin.tournaments.models import Registration
 from tests import factories
 from tests.browser.helpers import (
     PHONE,
     SheetFlow,
+    confirm_by_pin,
     money_cents,
     open_as,
+    open_table,
     phone_page,
     screenshots,
     table_link_and_pin,
@@ -140,13 +141,9 @@ def the_round(base: str, browser: Browser) -> None:
                    "heslo-organiser")
     link, pin = table_link_and_pin(boss, base, tournament.pk, 1)
 
-    # A phone without an account: the QR link, the table PIN.
+    # A phone without an account: the QR link, the table PIN, seat 1's player and his PIN.
     phone = phone_page(browser, WAIT)
-    phone.goto(link)
-    expect(phone.locator("h1")).to_contain_text("Stůl 1")
-    phone.fill("input[name=pin]", pin)
-    phone.get_by_role("button", name="Otevřít stůl").click()
-    phone.wait_for_url(re.compile(r"/round/1/table/1/$"))
+    open_table(phone, link, pin, seats[1][0].registration_id)
     expect(phone.locator("#entry form.text-entry")).to_be_visible()
     expect(phone.locator(".sheet-seats li")).to_have_count(PLAYERS)
 
@@ -171,14 +168,7 @@ def the_round(base: str, browser: Browser) -> None:
     phone.locator("#state form[action$='/submit/'] button").click()
     expect(phone.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-submitted"))
     confirmer = seats[1][1]  # seat 2
-    player_pin = Registration.objects.get(pk=confirmer.registration_id).pin
-    assert re.fullmatch(r"\d{4}", player_pin)
-    confirm = phone.locator("form.pin-confirm")
-    expect(confirm).to_be_visible()
-    confirm.locator("select[name='pin-registration']").select_option(
-        str(confirmer.registration_id))
-    confirm.locator("input[name='pin-pin']").fill(player_pin)
-    confirm.locator("button[type=submit]").click()
+    confirm_by_pin(phone, confirmer.registration_id)
     expect(phone.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-confirmed"))
     phone.screenshot(path="/tmp/krizovy-phone-sheet.png", full_page=True)
     sheet1 = TableSheet.objects.get(table__round=world["round"], table__number=1)

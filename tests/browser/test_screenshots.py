@@ -37,7 +37,8 @@ def _world() -> dict:
 
     setup = factories.tournament(players=12, name="Velká cena Brna")
     factories.running(setup)
-    hands = ["7k+", "b f -", "100+7c f100 60+40 s+", "7k+", "b f -", "7k-"]
+    # Complete hands (issue 21): a made sedma or sto with the trump facts its PB need.
+    hands = ["7k+ tr4", "b f -", "100+7c f100 60+40 s+ tr3 e+ x-", "7k+ tr4", "b f -", "7k-"]
     first = factories.seated_round(setup, 1, state="released")
     for number in (1, 2, 3):
         sheet = factories.sheet(first, number)

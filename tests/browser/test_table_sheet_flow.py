@@ -28,12 +28,14 @@ PASSWORD = "Mariáš-sheet-Pa55"
 NAMES = [("Jan", "Novák"), ("Petr", "Svoboda"), ("Karel", "Dvořák"), ("Josef", "Černý"),
          ("Pavel", "Procházka"), ("Jiří", "Kučera"), ("Tomáš", "Veselý"), ("Martin", "Horák")]
 # (shorthand, renonc ruled afterwards by the referee as (code, offender's seat) or None).
+# Complete hands (issue 21): a made sedma or sto carries the trump facts its PB need, or the
+# sheet could not be submitted.
 HANDS = [
-    ("7k+", None),
-    ("100+7c f100 60+40 s+", None),  # sto a sedma červených, flek on sto
+    ("7k+ tr4", None),
+    ("100+7c f100 60+40 s+ tr3 e+ x-", None),  # sto a sedma červených, flek on sto
     ("b f -", None),
     ("d+", None),
-    ("100z 80+40", ("E.2.a", 3)),  # a defender's renonc in play, ruled by the referee
+    ("100z 80+40 tr4 e+ x-", ("E.2.a", 3)),  # a defender's renonc in play, ruled by the referee
 ]
 
 

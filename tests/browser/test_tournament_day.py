@@ -28,6 +28,7 @@ from pypdf import PdfReader
 from marias_admin.seating.models import RoundState, Seat
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
+from tests.browser import helpers
 from tests.browser.helpers import save_hand, type_hand
 
 pytestmark = pytest.mark.browser
@@ -149,12 +150,11 @@ def table_link_and_pin(page: Page, base: str, tournament: Tournament,
 # -- 2./3. a table's phone -----------------------------------------------------------------------
 
 
-def open_table(phone: Page, link: str, pin: str, table: int) -> None:
-    phone.goto(link)
-    expect(phone.locator("h1")).to_contain_text(f"Stůl {table}")
-    phone.fill("input[name=pin]", pin)
-    phone.get_by_role("button", name="Otevřít stůl").click()
-    phone.wait_for_url(re.compile(rf"/round/1/table/{table}/$"))
+def open_table(phone: Page, link: str, pin: str, tournament: Tournament, table: int) -> None:
+    """The table's phone: its PIN, then seat 1's player names himself with his own PIN."""
+    seat1 = Seat.objects.get(round__tournament=tournament, round__number=1, table__number=table,
+                             position=1)
+    helpers.open_table(phone, link, pin, seat1.registration_id, table)
     expect(phone.locator("#entry form.text-entry")).to_be_visible()
 
 
@@ -223,10 +223,11 @@ def the_day(live_server, browser: Browser, tmp_path: Path) -> None:
 
     # 2. A phone at table 1, no account: the QR link, the table PIN, three hands, submit.
     phone = new_page(browser, phone=True)
-    open_table(phone, link1, pin1, 1)
+    open_table(phone, link1, pin1, tournament, 1)
     fits_the_phone(phone)
     shot(phone, "02-phone-table-opened")
-    for number, notation in enumerate(("7k+", "b f -", "d+"), start=1):
+    # (the sedma with its trumps held: a hand without its PB facts blocks the submit)
+    for number, notation in enumerate(("7k+ tr3", "b f -", "d+"), start=1):
         enter_hand(phone, notation, number)
     phone.locator("#state form[action$='/submit/'] button").click()
     expect(phone.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-submitted"))
@@ -237,12 +238,7 @@ def the_day(live_server, browser: Browser, tmp_path: Path) -> None:
         round__tournament=tournament, round__number=1, table__number=1, position=2)
     player_pin = Registration.objects.get(pk=seat2.registration_id).pin
     assert re.fullmatch(r"\d{4}", player_pin) and player_pin in slips_text
-    confirm = phone.locator("form.pin-confirm")
-    expect(confirm).to_be_visible()
-    confirm.locator("select[name='pin-registration']").select_option(
-        str(seat2.registration_id))
-    confirm.locator("input[name='pin-pin']").fill(player_pin)
-    confirm.locator("button[type=submit]").click()
+    helpers.confirm_by_pin(phone, seat2.registration_id)
     expect(phone.locator(".sheet-head .pill")).to_have_class(re.compile("sheet-confirmed"))
     shot(phone, "03-phone-confirmed")
     sheet1 = TableSheet.objects.get(table__round__tournament=tournament, table__number=1)
@@ -258,7 +254,7 @@ def the_day(live_server, browser: Browser, tmp_path: Path) -> None:
 
     # 5. Table 2's phone enters a hand; a new link for table 2 shuts it out at once.
     phone2 = new_page(browser, phone=True)
-    open_table(phone2, link2, pin2, 2)
+    open_table(phone2, link2, pin2, tournament, 2)
     enter_hand(phone2, "7k+", 1)
     table_link_and_pin(boss, base, tournament, 2)  # the organiser's table links
     regenerate = boss.locator("#table-2 details.regenerate")

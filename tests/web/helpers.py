@@ -13,6 +13,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from marias_admin.printouts.fonts import text_width
+from marias_admin.seating.models import Seat, Table
+from marias_admin.sheets import access
+from marias_admin.sheets.services import hand_add
+from marias_admin.tournaments.models import Registration
+from scoring.hand import Hand, Renonc
 from tests.factories import version
 
 MARGIN = 8.5  # points (3 mm): no text of a PDF closer to the paper's edge than this
@@ -95,3 +100,27 @@ def assert_pdf_inside(kind: str, content: bytes) -> None:
         where = f"{kind} p. {page + 1}: {text!r} at ({x:.1f}, {y:.1f})–{right:.1f}"
         assert x >= MARGIN and right <= width - MARGIN, where
         assert MARGIN <= y <= height - MARGIN, where
+
+
+def holder(table: Table, position: int = 2) -> Registration:
+    """The seated player of ``position`` (seat 2 has no account), with his PIN issued."""
+    seat = Seat.objects.select_related("registration__player", "registration__tournament").get(
+        table=table, position=position)
+    access.player_pins(user=None, tournament=seat.registration.tournament)
+    seat.registration.refresh_from_db()
+    return seat.registration
+
+
+def open_data(table: Table, position: int = 2) -> dict:
+    """What the link's form asks: the table's PIN, who holds the phone and his own PIN."""
+    registration = holder(table, position)
+    return {"pin": access.table_access(table).pin, "registration": registration.pk,
+            "player_pin": registration.pin}
+
+
+def renonce(world: dict, seat_no: int, code: str = "men.a") -> Any:
+    """A renonce of ``seat_no`` entered as a hand of its own on ``world["sheet"]`` (SZMK)."""
+    sheet = world["sheet"]
+    sheet.refresh_from_db()
+    hand = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat_no))
+    return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)

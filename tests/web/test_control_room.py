@@ -58,7 +58,7 @@ def progress(response) -> dict[int, str]:
     return {int(n): p for n, p in re.findall(r'data-table="(\d+)" data-progress="(\w+)"', html)}
 
 
-def submitted(setup, round, table: int, text: str = "7k+"):
+def submitted(setup, round, table: int, text: str = "7k+ tr4"):  # complete (issue 21)
     sheet = factories.sheet(round, table)
     factories.add_hand(sheet, text)
     sheet.refresh_from_db()
@@ -150,7 +150,7 @@ def _status_queries(client, players: int, prefix: str) -> int:
     setup = factories.tournament(players=players, rounds=1, prefix=prefix, name=prefix)
     round = factories.seated_round(setup, 1, state="released")
     for table in round.tables.all():
-        factories.add_hand(factories.sheet(round, table.number), "7k+",
+        factories.add_hand(factories.sheet(round, table.number), "7k+ tr4",
                            by=setup.staff.scorekeeper)
         if table.number % 2:
             sheet = factories.sheet(round, table.number)

@@ -55,8 +55,8 @@ def hostile():
     round = factories.seated_round(setup, 1, state="released")
     for table in round.tables.all():
         sheet = factories.sheet(round, table.number)
-        factories.add_hand(sheet, "7k+")
-        factories.add_hand(sheet, "7k+", dealer=2, declarer=3)
+        factories.add_hand(sheet, "7k+ tr4")  # complete hands: trumps given (issue 21)
+        factories.add_hand(sheet, "7k+ tr4", dealer=2, declarer=3)
         if table.number == 1:
             record = sheet.hands.get(number=2)
             sheet.refresh_from_db()

@@ -37,7 +37,7 @@ def _client(client, user, language: str | None = None):
 
 def _confirmed_table(setup, round_, number: int = 1) -> None:
     sheet = factories.sheet(round_, number)
-    factories.add_hand(sheet, "7k+")
+    factories.add_hand(sheet, "7k+ tr4")  # complete: its trumps given (issue 21)
     sheet.refresh_from_db()
     sheet = sheet_submit(user=setup.staff.scorekeeper, sheet=sheet, expected_version=None)
     sheet_confirm(user=setup.staff.referee, sheet=sheet, expected_version=None)

@@ -223,7 +223,9 @@ def test_archive_carries_the_byes_and_the_standings_survive_the_round_trip():
     assert len(json.loads(original)["byes"]) == 2
     before = [(s.player, s.bp, s.money) for s in tournament_standings(setup.tournament)]
     tournament_update(user=setup.staff.organiser, tournament=setup.tournament, name="Původní")
-    copy = import_tournament(json.loads(original), user=setup.staff.organiser)
+    copy = import_tournament(json.loads(original), user=setup.staff.organiser,
+                             role_users={r["user"]: r["user"]
+                                         for r in json.loads(original)["roles"]})
     assert Bye.objects.filter(round__tournament=copy).count() == 2
     assert dumps(export_tournament(copy)) == original
     after = [(s.bp, s.money) for s in tournament_standings(copy)]

@@ -18,7 +18,7 @@ from marias_admin.core import pagecache, public_address
 from marias_admin.core.models import SiteSetting
 from marias_admin.core.services import public_url_set
 from marias_admin.sheets import access
-from tests.web.helpers import client_for
+from tests.web.helpers import client_for, open_data
 
 pytestmark = pytest.mark.django_db
 
@@ -239,7 +239,8 @@ def test_the_printed_qr_code_uses_the_new_address(world, monkeypatch):
     assert all(link.startswith(NEW + "/") for link in encoded)
     assert not any("10.0.0.9" in text or "127.0.0.1" in text for text in pages + encoded)
     # and the link works
-    assert Client().post(encoded[0].removeprefix(NEW), {"pin": first.pin}).status_code == 302
+    assert Client().post(encoded[0].removeprefix(NEW),
+                         open_data(world["table"])).status_code == 302
 
 
 def test_the_printout_reads_the_address_once(world, django_assert_max_num_queries):

@@ -71,11 +71,12 @@ def test_a_hand_makes_live_pages_stale_and_a_confirmation_the_standings():
     keeper = client_for(world["users"]["keeper"])
     # The day's first hand starts the tournament, which every public page shows: only the
     # hands after it are the ones measured here.
-    assert keeper.post(url(world, "hand_add"), add_data(world, "7z+", 1, 2)).status_code == 302
+    # (complete hands, issue 21: a made sedma with its trumps, or the sheet is not submitted)
+    assert keeper.post(url(world, "hand_add"), add_data(world, "7z+ tr4", 1, 2)).status_code == 302
     for path in (standings, results):
         Client().get(path)
         assert Client().get(path)["X-Page-Cache"] == "hit"
-    assert keeper.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2)).status_code == 302
+    assert keeper.post(url(world, "hand_add"), add_data(world, "7k+ tr4", 1, 2)).status_code == 302
     # A hand of a sheet still being played: the live pages follow, the standings (confirmed
     # sheets only) are not rendered again.
     assert Client().get(results)["X-Page-Cache"] == "miss"
@@ -138,7 +139,7 @@ def test_a_big_fields_standings_leave_the_explanations_to_the_player_page(monkey
     world = make_world()
     sheet = TableSheet.objects.get(table=world["table"])
     keeper = client_for(world["users"]["keeper"])
-    keeper.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    keeper.post(url(world, "hand_add"), add_data(world, "7k+ tr4", 1, 2))  # complete (issue 21)
     sheet_submit(user=world["users"]["keeper"], sheet=sheet, expected_version=version(world))
     sheet_confirm(user=world["users"]["seated"], sheet=sheet, expected_version=version(world))
     explained = Client().get(standings_url(world)).content.decode()

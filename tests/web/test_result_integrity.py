@@ -28,7 +28,13 @@ from marias_admin.seating.services import (
     seat_swap,
 )
 from marias_admin.sheets import services as sheets_services
-from marias_admin.sheets.models import HandRecord, RulingKind, SheetState, TableSheet
+from marias_admin.sheets.models import (
+    HandRecord,
+    RulingKind,
+    RulingOutcome,
+    SheetState,
+    TableSheet,
+)
 from marias_admin.sheets.services import (
     hand_add,
     hand_delete,
@@ -256,21 +262,24 @@ def _ruled_sheet(setup, state: str):
 
 @pytest.mark.parametrize("state", ["submitted", "confirmed", "disputed"])
 def test_ruling_that_changes_the_money_reopens_the_sheet(setup, state):
+    """Sent back to the table (the referee's choice, issue 21; without one it is refused, see
+    test_ruling_review.py): the sheet is entered, submitted and confirmed again."""
     _round, sheet, record = _ruled_sheet(setup, state)
     assert sheet.state == state
     counted = bool(round_scores(setup.tournament))
     assert counted == (state == "confirmed")
     with translation.override("en"):
-        ruling_add(user=setup.staff.referee, sheet=sheet, kind=RulingKind.RENONC, hand=record,
-                   offender=sheet.table.seats.get(position=3).registration, code="E.2.a",
-                   reason="nepřiznal barvu")
+        ruling = ruling_add(user=setup.staff.referee, sheet=sheet, kind=RulingKind.RENONC,
+                            hand=record, offender=sheet.table.seats.get(position=3).registration,
+                            code="E.2.a", reason="nepřiznal barvu",
+                            outcome=RulingOutcome.SENT_BACK)
     sheet = fresh(sheet)
-    assert sheet.state == SheetState.DRAFT
+    assert sheet.state == SheetState.DRAFT and sheet.changed_by_ruling == ruling
     assert sheet.submitted_by is None and sheet.submitted_at is None
     assert sheet.confirmed_by is None and sheet.confirmed_at is None
     entry = AuditEntry.objects.filter(action="sheet.draft").latest("id")
     assert entry.before == {"state": state} and entry.user == setup.staff.referee
-    assert "Reopened by the ruling" in entry.reason and "nepřiznal barvu" in entry.reason
+    assert f"Reopened by ruling {ruling.pk}" in entry.reason and "nepřiznal barvu" in entry.reason
     assert round_scores(setup.tournament) == []  # the standings no longer count it
 
 

@@ -247,7 +247,7 @@ def played():
     round = factories.seated_round(setup, 1, state="released")
     for table in round.tables.all():
         sheet = factories.sheet(round, table.number)
-        factories.add_hand(sheet, "7k+")
+        factories.add_hand(sheet, "7k+ tr4")  # complete: its trumps given (issue 21)
         sheet.refresh_from_db()
         sheet_submit(user=setup.staff.scorekeeper, sheet=sheet, expected_version=sheet.version)
         sheet.refresh_from_db()

@@ -121,8 +121,10 @@ def test_edit_and_delete_need_a_reason_and_are_audited(sheet, users) -> None:
 
 def test_paper_copy_mismatch_blocks_submission_until_a_referee_accepts(sheet, users) -> None:
     organiser, referee = users
+    # A complete hand (issue 21: the trumps its PB need; four earn none), or the submit would
+    # also be refused for the missing facts.
     record = hand_add(user=organiser, sheet=sheet, expected_version=0,
-                      hand=shorthand("7k+", 1, 2), paper_money=[-60, 200, -80, -60])
+                      hand=shorthand("7k+ tr4", 1, 2), paper_money=[-60, 200, -80, -60])
     assert record.mismatch
     with pytest.raises(ValidationError) as info:
         sheet_submit(user=organiser, sheet=sheet, expected_version=1)
@@ -134,7 +136,8 @@ def test_paper_copy_mismatch_blocks_submission_until_a_referee_accepts(sheet, us
 
 def test_confirmation_by_someone_else(sheet, users) -> None:
     organiser, referee = users
-    hand_add(user=organiser, sheet=sheet, expected_version=0, hand=shorthand("7k+", 1, 2))
+    hand_add(user=organiser, sheet=sheet, expected_version=0,
+             hand=shorthand("7k+ tr4", 1, 2))  # complete: its trumps given (issue 21)
     sheet_submit(user=organiser, sheet=sheet, expected_version=1)
     with pytest.raises(ValidationError) as info:
         sheet_confirm(user=organiser, sheet=sheet, expected_version=2)

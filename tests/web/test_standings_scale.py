@@ -125,4 +125,5 @@ def test_query_counts_do_not_grow_with_the_field(client):
         for name, (for_small, for_large) in counts.items():
             assert for_small == for_large, (
                 f"{name}: {for_small} queries for 24 players, {for_large} for 120")
-    assert anonymous["standings"][0] <= 8, anonymous
+    # 9: the eighth page query plus the notice of tables a referee sent back (issue 21).
+    assert anonymous["standings"][0] <= 9, anonymous

@@ -49,7 +49,14 @@ from marias_admin.players.models import Player
 from marias_admin.seating import services as seating
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import services as sheets
-from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, SheetState, TableSheet
+from marias_admin.sheets.models import (
+    HandRecord,
+    Ruling,
+    RulingKind,
+    RulingOutcome,
+    SheetState,
+    TableSheet,
+)
 from marias_admin.tournaments import services as tournaments
 from marias_admin.tournaments.models import (
     Registration,
@@ -58,6 +65,7 @@ from marias_admin.tournaments.models import (
     TournamentRole,
     TournamentState,
 )
+from marias_admin.tournaments.probes import open_work
 from scoring import ScoringError, settle
 from scoring.jsonio import hand_from_dict
 from scoring.notation import parse
@@ -69,9 +77,10 @@ pytestmark = pytest.mark.django_db
 ROUNDS = 3
 PLAYERS = 8
 # Valid at tables of 3 and 4 for every dealer and declarer (checked by test_texts_are_valid);
-# under SZMK rules the two-sevens and ČSM renonc lines do not parse and are skipped.
-TEXTS = ("7k+", "7k-", "d+", "d-", "b-", "b f+", "100+7c f100 60+40 s+", "100+7z 80+20 s-",
-         "2x7k/z+", "!e3a@1", "7z f -")
+# under SZMK rules the two-sevens and ČSM renonc lines do not parse and are skipped. Complete
+# hands (issue 21): a made sedma, sto or dvě sedmy carries the facts its PB need.
+TEXTS = ("7k+ tr4", "7k-", "d+", "d-", "b-", "b f+", "100+7c f100 60+40 s+ tr3 e+ x-",
+         "100+7z 80+20 s- tr4 e+ x-", "2x7k/z+ po4 tr4", "!e3a@1", "7z f -")
 RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024")
 BASE_RATES = (10, 20, 50)
 
@@ -426,8 +435,10 @@ class TournamentMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._live_ids())
     @rule(index=indices, kind=st.sampled_from([RulingKind.RENONC, RulingKind.PREMIUM_GRANTED]),
-          seat=st.integers(1, 4), code=indices)
-    def ruling(self, index: int, kind: RulingKind, seat: int, code: int) -> None:
+          seat=st.integers(1, 4), code=indices,
+          outcome=st.sampled_from([None, RulingOutcome.RECONFIRMED, RulingOutcome.SENT_BACK]))
+    def ruling(self, index: int, kind: RulingKind, seat: int, code: int,
+               outcome: RulingOutcome | None) -> None:
         record = self._live_record(index)
         sheet = TableSheet.objects.select_related("table").get(pk=record.sheet_id)
         seats = factories.seat_players(sheet.table_id)
@@ -439,19 +450,25 @@ class TournamentMachine(RuleBasedStateMachine):
         state_before = sheet.state
         money_before = self._sheet_money(sheet.pk)
         done = self._call("ruling",
-            f"ruling {kind.value} {rule_code} on hand {record.pk}",
+            f"ruling {kind.value} {rule_code} on hand {record.pk} ({outcome})",
             lambda: sheets.ruling_add(user=self.staff.referee, sheet=sheet, kind=kind,
                                       reason="rozhodnutí rozhodčího", hand=record,
-                                      offender=offender, code=rule_code))
+                                      offender=offender, code=rule_code, outcome=outcome))
         if done is None:
             return
         self._resettled(sheet.pk)
         sheet.refresh_from_db()
         if (state_before in (SheetState.SUBMITTED, SheetState.CONFIRMED)
                 and self._sheet_money(sheet.pk) != money_before):
-            assert sheet.state == SheetState.DRAFT, (
-                f"a ruling changed the amounts of a {state_before} sheet, which stayed "
-                f"{sheet.state} (it must be reopened)")
+            # Issue 21: never silently; the referee chose (a ruling without a choice is refused).
+            assert outcome is not None, "a ruling changed a handed-in sheet without a choice"
+            expected = (SheetState.CONFIRMED if outcome is RulingOutcome.RECONFIRMED
+                        else SheetState.DRAFT)
+            assert sheet.state == expected and sheet.changed_by_ruling_id == done.pk, (
+                f"a ruling ({outcome}) changed the amounts of a {state_before} sheet, which is "
+                f"{sheet.state}")
+            if expected == SheetState.CONFIRMED:
+                self.confirmed[sheet.pk] = self._player_totals(sheet)
 
     def _sheet_money(self, sheet_id: int) -> list[tuple[int, list[int]]]:
         return [(r.pk, r.money) for r in HandRecord.objects.filter(
@@ -480,11 +497,13 @@ class TournamentMachine(RuleBasedStateMachine):
         found = self._sheets_in(SheetState.SUBMITTED)
         sheet = found[index % len(found)]
         user = getattr(self.staff, by)
-        own = sheet.submitted_by_id == user.pk
+        # Nobody who wrote on the sheet (entered, corrected, submitted...) confirms it.
+        own = (sheet.submitted_by_id == user.pk
+               or sheet.writers.filter(user=user).exists())
         done = self._call("confirm", f"confirm {sheet} by {by}",
                           lambda: sheets.sheet_confirm(user=user, sheet=sheet,
                                                        expected_version=sheet.version),
-                          must_refuse="the confirmer submitted the sheet" if own else None)
+                          must_refuse="the confirmer wrote on the sheet" if own else None)
         if done is not None:
             sheet.refresh_from_db()
             self.confirmed[sheet.pk] = self._player_totals(sheet)
@@ -529,16 +548,20 @@ class TournamentMachine(RuleBasedStateMachine):
                                                          base_rate=base_rate),
                    must_refuse="hands have been entered" if changes and live else None)
 
-    @rule()
-    def finish_or_reopen(self) -> None:
-        """Finish a running tournament; reopen a finished one (one rule, so that a run that
-        finishes the tournament can always reopen it and go on)."""
+    @rule(confirmed=st.booleans())
+    def finish_or_reopen(self, confirmed: bool) -> None:
+        """Finish a running tournament, confirming the rounds and sheets still open or not
+        (issue 21: finishing over them needs the organiser's confirmation); reopen a finished
+        one (one rule, so that a run that finishes the tournament can always reopen it)."""
         t = self.t
         if t.state != TournamentState.FINISHED:
-            self._call("finish", "finish the tournament",
+            work = open_work(t)
+            self._call("finish", f"finish the tournament (confirmed {confirmed})",
                        lambda: tournaments.tournament_advance(
                            user=self.staff.organiser, tournament=t,
-                           state=TournamentState.FINISHED))
+                           state=TournamentState.FINISHED, confirmed_open=confirmed),
+                       must_refuse=("rounds or sheets are open" if work and not confirmed
+                                    else None))
             return
         done = self._call("reopen_tournament", "reopen the tournament",
                           lambda: tournaments.tournament_reopen(

@@ -26,7 +26,7 @@ from marias_admin.tournaments.services import role_grant
 from scoring.hand import Hand, Renonc
 from scoring.jsonio import hand_from_dict
 from tests.factories import make_tournament, make_user, seat
-from tests.web.helpers import text
+from tests.web.helpers import renonce, text
 
 pytestmark = pytest.mark.django_db
 MENSI = 10  # D.2 menší: 10 c to every other player
@@ -50,13 +50,6 @@ def add(world, version=None, **data):
     sheet = world["sheet"]
     sheet.refresh_from_db()
     hand = hand_from_dict({"players": 3, "dealer": 3, "declarer": 1, **data})
-    return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)
-
-
-def renonce(world, seat_no: int, code: str = "men.a"):
-    sheet = world["sheet"]
-    sheet.refresh_from_db()
-    hand = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat_no))
     return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)
 
 

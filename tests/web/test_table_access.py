@@ -1,9 +1,11 @@
 """Table access without accounts: a phone opens its table by the link and PIN of the printed
-sheet, enters hands there only, and loses access when the link is replaced, the round closed or
-the sheet submitted; a seated player confirms with his own PIN, never the submitter."""
+sheet and its holder's own PIN, enters hands there only as him, and loses access when the link
+is replaced, the round closed or the sheet submitted; another seated player confirms with his
+own PIN, never a writer."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -15,10 +17,10 @@ from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Round, RoundState, Seat, Table
 from marias_admin.sheets import access
 from marias_admin.sheets.models import PinFailure, SheetState, TableSheet
-from marias_admin.sheets.services import sheet_submit
+from marias_admin.sheets.services import hand_add, sheet_submit
 from marias_admin.tournaments.models import Registration, Tournament
-from tests.factories import add_hands, sheet_of, version
-from tests.web.helpers import add_data, client_for, page_url, url
+from tests.factories import sheet_of, shorthand, version
+from tests.web.helpers import add_data, client_for, holder, open_data, page_url, url
 
 pytestmark = pytest.mark.django_db
 
@@ -27,11 +29,12 @@ def link_of(table: Table) -> str:
     return reverse("sheets:table_link", args=(access.table_access(table).token,))
 
 
-def phone(world: dict, table: Table | None = None) -> Client:
-    """A phone without an account that opened ``table`` (table 1) by its link and PIN."""
+def phone(world: dict, table: Table | None = None, position: int = 2) -> Client:
+    """A phone without an account that opened ``table`` (table 1) by its link and PIN, held
+    by the player of seat ``position``."""
     table = table or world["table"]
     client = Client()
-    answer = client.post(link_of(table), {"pin": access.table_access(table).pin})
+    answer = client.post(link_of(table), open_data(table, position))
     assert answer.status_code == 302
     assert answer["Location"].endswith(f"/table/{table.number}/")
     return client
@@ -43,8 +46,22 @@ def in_language(world: dict, make, *args) -> str:
         return make(*args).label
 
 
-def table_label(world: dict) -> str:
-    return in_language(world, access.table_actor, world["table"])
+def table_label(world: dict, position: int = 2) -> str:
+    """The phone's holder as its writes name him ("… (PIN) via the link of table 1")."""
+    return in_language(world, access.link_player_actor, world["table"],
+                       holder(world["table"], position))
+
+
+def field_errors(answer) -> str:
+    """The text of the page's form errors (the messages at the fields)."""
+    return " ".join(re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>',
+                               answer.content.decode(), re.S))
+
+
+def keeper_hand(world: dict) -> None:
+    """One complete hand (a betl: no PB facts to miss) entered by the keeper's login."""
+    hand_add(user=world["users"]["keeper"], sheet=sheet_of(world),
+             expected_version=version(world), hand=shorthand(world, "b+", 1, 2))
 
 
 def hands(world: dict) -> int:
@@ -59,10 +76,12 @@ def test_a_phone_without_an_account_opens_its_table_and_adds_a_hand(world):
     client = phone(world)
     page = client.get(page_url(world)).content.decode()
     assert 'name="text-notation"' in page  # the entry form is offered
-    answer = client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    assert table_label(world) in page  # whom the phone writes as
+    answer = client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     assert answer.status_code == 302 and hands(world) == 1
     record = sheet_of(world).hands.get()
-    assert record.created_by is None
+    assert record.created_by is None and record.created_as == table_label(world)
+    assert record.created_registration == holder(world["table"])
     entry = AuditEntry.objects.get(action="hand.add")
     assert entry.user is None and entry.after["actor"] == table_label(world)
     assert table_label(world) in entry.summary
@@ -73,7 +92,7 @@ def test_a_phone_without_an_account_opens_its_table_and_adds_a_hand(world):
 
 def test_the_log_page_names_the_table(world):
     client = phone(world)
-    client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     organiser = client_for(world["users"]["organiser"])
     log = organiser.get(reverse("sheets:log", args=(world["t"].pk,))).content.decode()
     assert table_label(world) in log
@@ -83,15 +102,22 @@ def test_the_grant_is_for_that_table_only(world):
     client = phone(world)
     other = Table.objects.get(round=world["table"].round, number=2)
     other_args = (world["t"].pk, 1, 2)
-    data = add_data(world, "7k+", 1, 2)
+    data = add_data(world, "b+", 1, 2)
     data["text-version"] = 0
     answer = client.post(reverse("sheets:hand_add", args=other_args), data)
     assert answer.status_code == 302 and "/login/" in answer["Location"]
     assert not TableSheet.objects.filter(table=other, hands__isnull=False).exists()
     # and a PIN of another table does not open this one
     if access.table_access(other).pin != access.table_access(world["table"]).pin:
-        answer = Client().post(link_of(world["table"]), {"pin": access.table_access(other).pin})
+        answer = Client().post(link_of(world["table"]),
+                               {**open_data(world["table"]), "pin": access.table_access(other).pin})
         assert answer.status_code == 200 and 'name="pin"' in answer.content.decode()
+    # nor does a player of another table hold this table's phone
+    answer = Client().post(link_of(world["table"]), {
+        **open_data(world["table"]), "registration": holder(other, 1).pk,
+        "player_pin": holder(other, 1).pin})
+    assert answer.status_code == 200 and 'name="player_pin"' in answer.content.decode()
+    assert AuditEntry.objects.filter(action="table.access_open").count() == 1  # phone()'s
 
 
 def test_a_private_tournament_still_lets_the_phone_in(world):
@@ -103,21 +129,21 @@ def test_a_private_tournament_still_lets_the_phone_in(world):
 
 def test_wrong_pins_are_throttled(world):
     table = world["table"]
-    right = access.table_access(table).pin
-    wrong = "0000" if right != "0000" else "1111"
-    client = Client()
+    right = open_data(table)
+    wrong = {**right, "pin": "0000" if right["pin"] != "0000" else "1111"}
+    client = Client(REMOTE_ADDR="10.0.0.7")
     for _ in range(access.MAX_FAILURES):
-        answer = client.post(link_of(table), {"pin": wrong})
+        answer = client.post(link_of(table), wrong)
         assert answer.status_code == 200 and 'name="pin"' in answer.content.decode()
-    answer = client.post(link_of(table), {"pin": right})
+    answer = client.post(link_of(table), right)
     assert answer.status_code == 429 and 'name="pin"' in answer.content.decode()
-    # another phone too: the throttle is per table, not per session
-    assert Client().post(link_of(table), {"pin": right}).status_code == 429
-    answer = client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    # a new session from the same address waits too (the address counts)
+    assert Client(REMOTE_ADDR="10.0.0.7").post(link_of(table), right).status_code == 429
+    answer = client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     assert "/login/" in answer["Location"] and hands(world) == 0
     # after the wait the right PIN opens the table
     PinFailure.objects.update(at=timezone.now() - access.FAILURE_WINDOW - timedelta(minutes=1))
-    assert client.post(link_of(table), {"pin": right}).status_code == 302
+    assert client.post(link_of(table), right).status_code == 302
 
 
 def test_regenerating_the_link_locks_the_old_one_out(world):
@@ -132,13 +158,13 @@ def test_regenerating_the_link_locks_the_old_one_out(world):
     assert AuditEntry.objects.filter(action="table.access_regenerate").exists()
     # the phone's session ends at once (it is told so, not sent to a login it has no use
     # for), and the old link is dead
-    answer = client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    answer = client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     assert answer.status_code == 403 and hands(world) == 0
     assert 'name="pin"' not in answer.content.decode()  # the dead link's page
     assert Client().get(old_link).status_code == 404
     # the new link works
     client = phone(world)
-    client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     assert hands(world) == 1
 
 
@@ -160,7 +186,7 @@ def test_a_closed_round_ends_the_links(world):
     client = phone(world)
     link = link_of(world["table"])
     Round.objects.filter(pk=world["table"].round_id).update(state=RoundState.CLOSED)
-    answer = client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    answer = client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     assert answer.status_code == 403 and hands(world) == 0
     assert Client().get(link).status_code == 404
     pin = access.table_access(world["table"]).pin
@@ -169,20 +195,30 @@ def test_a_closed_round_ends_the_links(world):
 
 def test_the_phone_submits_and_then_cannot_change_or_confirm(world):
     client = phone(world)
-    client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     answer = client.post(url(world, "submit"), {"submit-version": version(world)})
     assert answer.status_code == 302
     sheet = sheet_of(world)
+    assert list(sheet.writers.values_list("registration", flat=True)) == [
+        holder(world["table"]).pk]
     assert sheet.state == SheetState.SUBMITTED and sheet.submitted_by is None
     assert sheet.submitted_as == table_label(world)
     assert table_label(world) in client.get(page_url(world)).content.decode()
     assert AuditEntry.objects.get(action="sheet.submitted").after["actor"] == table_label(world)
     # no more hands
-    answer = client.post(url(world, "hand_add"), add_data(world, "7k+", 2, 3))
+    answer = client.post(url(world, "hand_add"), add_data(world, "b+", 2, 3))
     assert answer.status_code == 403 and hands(world) == 1
-    # the table's link is not a player: plain confirmation is refused
+    # the phone's holder is not a login: plain confirmation is refused
     client.post(url(world, "confirm"), {"confirm-version": version(world)})
     assert sheet_of(world).state == SheetState.SUBMITTED
+    # nor does his own PIN confirm what he wrote
+    own = holder(world["table"])
+    answer = client.post(url(world, "confirm_pin"), {
+        "pin-version": version(world), "pin-registration": own.pk, "pin-pin": own.pin})
+    assert answer.status_code == 200 and sheet_of(world).state == SheetState.SUBMITTED
+    others = Seat.objects.filter(table=world["table"]).exclude(registration=own)
+    for seat in others.select_related("registration__player"):  # who may confirm instead
+        assert seat.registration.player.full_name in field_errors(answer)
 
 
 def _pin_of(seat: Seat) -> str:
@@ -192,7 +228,7 @@ def _pin_of(seat: Seat) -> str:
 
 def test_another_player_confirms_with_his_pin(world):
     client = phone(world)
-    client.post(url(world, "hand_add"), add_data(world, "7k+", 1, 2))
+    client.post(url(world, "hand_add"), add_data(world, "b+", 1, 2))
     client.post(url(world, "submit"), {"submit-version": version(world)})
     page = client.get(page_url(world)).content.decode()
     assert 'name="pin-pin"' in page
@@ -201,7 +237,8 @@ def test_another_player_confirms_with_his_pin(world):
     pin = _pin_of(seat)
     wrong = "0000" if pin != "0000" else "1111"
     data = {"pin-version": version(world), "pin-registration": seat.registration_id}
-    client.post(url(world, "confirm_pin"), {**data, "pin-pin": wrong})
+    answer = client.post(url(world, "confirm_pin"), {**data, "pin-pin": wrong})
+    assert answer.status_code == 200 and field_errors(answer)
     assert sheet_of(world).state == SheetState.SUBMITTED
     # a player of another table cannot confirm here
     stranger = Seat.objects.select_related("registration__tournament").exclude(
@@ -213,6 +250,7 @@ def test_another_player_confirms_with_his_pin(world):
     assert answer.status_code == 302
     sheet = sheet_of(world)
     assert sheet.state == SheetState.CONFIRMED and sheet.confirmed_by is None
+    assert sheet.confirmed_registration_id == seat.registration_id
     assert sheet.confirmed_as == in_language(world, access.player_actor, world["table"],
                                              seat.registration)
     entry = AuditEntry.objects.get(action="sheet.confirmed")
@@ -224,7 +262,7 @@ def test_another_player_confirms_with_his_pin(world):
 def test_the_submitter_cannot_confirm_with_his_pin(world):
     """The seated player with an account submits; his own PIN does not confirm it."""
     seated = world["users"]["seated"]
-    add_hands(world, 1)
+    keeper_hand(world)
     sheet_submit(user=world["users"]["keeper"], sheet=sheet_of(world),
                  expected_version=version(world))
     # keeper submitted; make the seated player the submitter instead
@@ -234,7 +272,7 @@ def test_the_submitter_cannot_confirm_with_his_pin(world):
     data = {"pin-version": version(world), "pin-registration": seat.registration_id,
             "pin-pin": _pin_of(seat)}
     answer = phone(world).post(url(world, "confirm_pin"), data)
-    assert answer.status_code == 302
+    assert answer.status_code == 200
     assert sheet_of(world).state == SheetState.SUBMITTED
     # nor does a spectator without the table's link try PINs from the stands
     answer = Client().post(url(world, "confirm_pin"), data)
@@ -243,7 +281,7 @@ def test_the_submitter_cannot_confirm_with_his_pin(world):
 
 
 def test_player_pins_are_throttled(world):
-    add_hands(world, 1)
+    keeper_hand(world)
     sheet_submit(user=world["users"]["keeper"], sheet=sheet_of(world),
                  expected_version=version(world))
     seat = Seat.objects.select_related("registration__tournament").get(
@@ -291,7 +329,7 @@ def test_the_printed_sheet_carries_the_link_and_its_pin(world, monkeypatch):
     assert "127.0.0.1" not in "".join(pages + encoded)
     # the QR link opens the table
     assert Client().post(encoded[0].removeprefix("https://marias.example.org"),
-                         {"pin": first.pin}).status_code == 302
+                         open_data(world["table"])).status_code == 302
 
 
 def test_player_slips_carry_each_players_pin(world):

@@ -423,7 +423,8 @@ def test_archive_carries_teams_and_members(setup) -> None:
     document = export_tournament(t)
     assert [row["name"] for row in document["teams"]] == ["Esa", "Sedmy"]
     assert len(document["team_members"]) == 3
-    copy = import_tournament(document, rename="Kopie")
+    copy = import_tournament(document, rename="Kopie",
+                             role_users={r["user"]: r["user"] for r in document["roles"]})
     again = export_tournament(copy)
     for key in ("teams", "team_members", "team_settings"):
         assert again[key] == document[key]

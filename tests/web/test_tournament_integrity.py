@@ -231,7 +231,7 @@ def test_reopen_needs_a_reason_and_is_audited(setup):
     services.registration_enter_new_player(user=setup.staff.organiser, tournament=t,
                                            first_name="Pozdní", last_name="Hráč")
     services.tournament_advance(user=setup.staff.organiser, tournament=t,
-                                state=TournamentState.FINISHED)
+                                state=TournamentState.FINISHED, confirmed_open=True)
 
 
 def test_only_a_finished_tournament_can_be_reopened(setup):

@@ -13,10 +13,18 @@ from django.utils.translation import gettext
 from marias_admin.core.people import person_name
 from marias_admin.core.templatetags.marias import money
 from marias_admin.seating.models import Seat
+from marias_admin.sheets.completeness import (
+    PB_FACTS_MISSING,
+    acceptance_matches,
+    differs,
+    paper_gaps,
+)
 from marias_admin.sheets.forms import pb_text, signed
 from marias_admin.sheets.models import HandRecord
-from marias_admin.sheets.presenters.page import SheetPage
+from marias_admin.sheets.presenters.page import SheetPage, page_language
 from marias_admin.sheets.selectors import Account, AccountRow, paper_differences, running_account
+from scoring import ScoringError, settle
+from scoring.jsonio import hand_from_dict
 from scoring.ruleset import Ruleset
 from scoring.table_round import holdings
 
@@ -62,6 +70,14 @@ class Row:
     declarer_name: str = ""
     marker: bool = False  # a deleted hand shown only as its number (the numbering has no gap)
     deleted_by: str = ""  # who deleted it, as people know him
+    entered_by: str = ""  # who entered it: the seated player by his PIN, or a login
+    pb_facts: str = ""  # the PB facts the hand lacks ("the number of trumps"), if it lacks any
+    pb_waived: str = ""  # "PB waived by <referee>: <reason>"
+
+    @property
+    def pb_open(self) -> bool:
+        """Lacks PB facts and no referee waived them: the sheet cannot be submitted."""
+        return bool(self.pb_facts) and not self.pb_waived
 
     @property
     def html(self) -> SafeString:
@@ -83,6 +99,12 @@ class Row:
         if hand.premium_pending:
             parts.append(format_html(' <span class="pill warn">{}</span>',
                                      gettext("PB wait for the referee")))
+        if self.pb_open:
+            parts.append(format_html(' <span class="pill bad pb-missing">{}</span>',
+                                     gettext("PB facts missing: %(facts)s")
+                                     % {"facts": self.pb_facts}))
+        elif self.pb_waived:
+            parts.append(format_html(' <span class="pill pb-waived">{}</span>', self.pb_waived))
         if self.mismatch_open:
             parts.append(format_html(' <span class="pill bad">{}</span>',
                                      gettext("differs from the paper")))
@@ -94,6 +116,9 @@ class Row:
                 ' <span class="pill">{}</span> <span class="muted">{}{}</span>',
                 gettext("deleted"), hand.delete_reason,
                 f" – {self.deleted_by}" if self.deleted_by else ""))
+        if self.entered_by:
+            parts.append(format_html(' <small class="muted hand-author">{}</small>',
+                                     gettext("entered by %(name)s") % {"name": self.entered_by}))
         return format_html(
             '<tbody id="hand-{}" class="{}">\n<tr class="desc"><td colspan="{}">{}</td></tr>\n'
             '<tr class="amounts">{}</tr>\n</tbody>',
@@ -150,8 +175,39 @@ def account_rows(page: SheetPage, show_deleted: bool) -> tuple[list[Row], Accoun
         rows.append(Row(hand=hand, cells=cells, deleted=hand.deleted_at is not None,
                         mismatch_open=hand.mismatch and hand.mismatch_accepted_by_id is None,
                         declarer_name=name,
-                        deleted_by=person_name(hand.deleted_by) if hand.deleted_by_id else ""))
+                        deleted_by=person_name(hand.deleted_by) if hand.deleted_by_id else "",
+                        entered_by=_author(page, hand),
+                        **_pb_marks(page, hand)))
     return rows, account
+
+
+def _pb_marks(page: SheetPage, hand: HandRecord) -> dict[str, str]:
+    """A hand without the facts its PB need: which facts (the engine names them), and the
+    referee's waiver if there is one. Settled again only for such hands (few)."""
+    if not hand.pb_missing or hand.deleted_at is not None:
+        return {}
+    facts = ""
+    try:
+        result = settle(hand_from_dict(hand.hand), page.ruleset())
+        warning = next(w for w in result.warnings if w.code == PB_FACTS_MISSING)
+        facts = warning.params["facts"].in_language(page_language())
+    except (ScoringError, StopIteration, KeyError, AttributeError):
+        facts = gettext("see the hand")
+    marks = {"pb_facts": facts or gettext("see the hand")}
+    if hand.pb_waiver_id is not None:
+        waiver = hand.pb_waiver
+        marks["pb_waived"] = gettext("PB waived by %(referee)s: %(reason)s") % {
+            "referee": person_name(waiver.by) if waiver.by_id else gettext("the referee"),
+            "reason": waiver.reason}
+    return marks
+
+
+def _author(page: SheetPage, hand: HandRecord) -> str:
+    """Who entered the hand, short: the seated player's name when he entered it by his PIN
+    (the audit log keeps the whole "… via the link of table 7"), else the stored label."""
+    seat = next((s for s in page.seats if s.registration_id == hand.created_registration_id),
+                None) if hand.created_registration_id else None
+    return seat.registration.player.full_name if seat is not None else hand.created_as
 
 
 def round_money(ruleset: Ruleset, totals: list[int]) -> list[str] | None:
@@ -190,6 +246,24 @@ def _differences(page: SheetPage, account: Account) -> dict[str, Any]:
         for d, seat in zip(diffs, page.seats, strict=True)]}
 
 
+def _paper_check(page: SheetPage) -> dict[str, Any]:
+    """Paper totals that differ from the hands: open (blocking the submit), or accepted by a
+    referee for exactly this difference."""
+    if not (page.show_account and not page.mode_totals and page.live):
+        return {}
+    names = {s.position: s.registration.player.full_name for s in page.seats}
+    gaps = paper_gaps(page.sheet, page.live, names)
+    if not differs(gaps):
+        return {}
+    if acceptance_matches(page.sheet, gaps):
+        ruling = page.sheet.paper_ruling
+        return {"paper_accepted": gettext("Difference accepted by %(referee)s: %(reason)s") % {
+            "referee": person_name(ruling.by) if ruling.by_id else gettext("the referee"),
+            "reason": ruling.reason}}
+    return {"paper_open": [g.text() for g in gaps if g.money_differs or g.pb_differs],
+            "paper_stale": page.sheet.paper_ruling_id is not None}
+
+
 def account_context(page: SheetPage, rows: list[Row], account: Account,
                     show_deleted: bool) -> dict[str, Any]:
     """The account's part of the page: rows, totals, flags for the referee's attention."""
@@ -203,6 +277,10 @@ def account_context(page: SheetPage, rows: list[Row], account: Account,
         "round_money": round_money(page.ruleset(), account.money),
         "premium_hands": [r for r in rows if r.hand.premium_described and not r.deleted],
         "open_mismatches": [r for r in rows if r.mismatch_open and not r.deleted],
+        # Issue 21: hands without their PB facts, and paper totals that differ, block the submit.
+        "pb_open_rows": [r for r in rows if r.pb_open and not r.deleted],
+        "pb_waived_rows": [r for r in rows if r.pb_waived and not r.deleted],
+        **_paper_check(page),
         **_typed_totals(page),
         **_differences(page, account),
     }

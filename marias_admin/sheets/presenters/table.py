@@ -11,6 +11,7 @@ from typing import Any
 
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import RoundState
+from marias_admin.sheets.access import is_writer, may_confirm
 from marias_admin.sheets.forms import (
     ReasonForm,
     ScorekeeperForm,
@@ -39,6 +40,7 @@ class PageRequest:
     use_form: bool = False  # the structured form instead of the shorthand
     preview: dict[str, Any] | None = None
     conflict: str | None = None
+    user: Any = None  # the visitor, or the seated player the table's phone writes as
 
 
 @dataclass(frozen=True)
@@ -109,20 +111,24 @@ def _paper_form(page: SheetPage, asked: PageRequest) -> dict[str, Any]:
         prefix="paper")}
 
 
-def _confirm_forms(page: SheetPage) -> dict[str, Any]:
+def _confirm_forms(page: SheetPage, asked: PageRequest, user: Any) -> dict[str, Any]:
+    """Confirming needs someone who did not write on the sheet: a login's button (not for a
+    writer), and the players' PIN form on the table's phone, handed across the table."""
     sheet = page.sheet
     if sheet.state != SheetState.SUBMITTED:
         return {}
-    if page.can_confirm:
-        return {"confirm_form": VersionForm(initial={"version": sheet.version},
-                                            prefix="confirm")}
+    context: dict[str, Any] = {}
+    if page.can_confirm and not is_writer(user, sheet, page.seats):
+        context["confirm_form"] = VersionForm(initial={"version": sheet.version},
+                                              prefix="confirm")
     if page.privileged:
-        # A seated player without an account confirms with his PIN, on the table's phone (or
-        # any phone of someone with a role or a seat here): not open to every spectator, so
-        # nobody can guess PINs from the stands.
-        return {"pin_confirm_form": PlayerPinForm(initial={"version": sheet.version},
-                                                  seats=page.seats, prefix="pin")}
-    return {}
+        # A seated player confirms with his PIN, on the table's phone (or any phone of someone
+        # with a role or a seat here): not open to every spectator, so nobody can guess PINs
+        # from the stands.
+        context["pin_confirm_form"] = asked.forms.get("pin") or PlayerPinForm(
+            initial={"version": sheet.version}, seats=page.seats, prefix="pin")
+        context["may_confirm"] = may_confirm(sheet, page.seats)
+    return context
 
 
 def _referee_forms(page: SheetPage, asked: PageRequest) -> dict[str, Any]:
@@ -175,7 +181,7 @@ def table_context(page: SheetPage, asked: PageRequest, reads: PageReads) -> dict
         "panel": panel,
         **_entry_forms(page, asked, dealer, panel),
         **_paper_form(page, asked),
-        **_confirm_forms(page),
+        **_confirm_forms(page, asked, asked.user),
         **_referee_forms(page, asked),
         **_organiser_forms(page, asked, reads),
     }
