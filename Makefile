@@ -25,7 +25,8 @@ help:
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
 	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make loadtest - a tournament day on loopback: 80 tables, 300 spectators (≤ 3 min)"
-	@echo "make lint     - ruff check, then mypy on scoring/ and the seating generator"
+	@echo "make lint     - ruff check, mypy strict on scoring/ and the seating generator, then"
+	@echo "               mypy with django-stubs on the apps (mypy-django.toml)"
 	@echo "make messages - update and compile translations ($(LANGS))"
 
 $(VENV)/.installed: pyproject.toml
@@ -74,10 +75,12 @@ dev: bootstrap
 loadtest: venv
 	$(PY) scripts/loadtest.py
 
-# ruff on everything, then mypy on the pure parts (files in pyproject.toml's [tool.mypy]).
+# ruff on everything (complexity budget included), mypy strict on the pure parts (files in
+# pyproject.toml's [tool.mypy]), then mypy with django-stubs on the apps (mypy-django.toml).
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --config-file mypy-django.toml
 
 # The SQLite suite (with the browser tests) and the PostgreSQL web suite run side by side.
 test: lint

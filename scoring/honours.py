@@ -17,8 +17,9 @@ from scoring.errors import Problem
 from scoring.explain import Line
 from scoring.hand import HONOUR_ORDER, Announcement, Hand, Honour, Seat
 from scoring.messages import register
+from scoring.money import round_minor  # the standings apply it too, per player per round
+from scoring.raises import check_chain
 from scoring.ruleset import Ruleset, Rung
-from scoring.standings import round_minor  # the standings apply it per player per round
 from scoring.types import Component, HandEffect, Rank, UnplayedRule
 
 # The parts a conceded čtyřka may hold besides its honers (L20-24): hra and sedma only.
@@ -198,8 +199,6 @@ def round_money(amount: int, ruleset: Ruleset) -> int:
 def check_honours(hand: Hand, ruleset: Ruleset, rung: Rung | None, implied: bool,
                   errors: list[Problem]) -> None:
     """Honers against the ruleset and the contract; the seven's trump count when conceded."""
-    from scoring.variants import check_chain
-
     seen: set[Rank] = set()
     for index, honour in enumerate(hand.honours):
         where = f"honours.{index}"

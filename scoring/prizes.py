@@ -156,7 +156,8 @@ def prize_list(order: Sequence[Ranked], players: Mapping[PlayerId, PlayerInfo],
     unknown = {p.category for p in table.prizes if p.category is not None} - set(by_code)
     if unknown:
         raise ValueError(f"prize table names unknown categories: {sorted(unknown)}")
-    label = (lambda p: str(p)) if names is None else (lambda p: names.get(p, str(p)))
+    label: Callable[[PlayerId], str] = (
+        (lambda p: str(p)) if names is None else (lambda p: names.get(p, str(p))))
     rankings = {code: category_ranking(order, players, None if code is None else by_code[code])
                 for code in {p.category for p in table.prizes}}
     prizes = table.prizes

@@ -285,7 +285,8 @@ class Ruleset:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(dataclasses.asdict(self))
+        plain: dict[str, Any] = _plain(dataclasses.asdict(self))
+        return plain
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:

@@ -54,7 +54,7 @@ def dropped_indexes(results: Sequence[EventResult | None], drop_worst: int) -> f
     if not count:
         return frozenset()
 
-    def badness(index: int) -> tuple:
+    def badness(index: int) -> tuple[int | Fraction, ...]:
         result = results[index]
         if result is None:
             return (0, 0, 0, 0, -index)  # missed: the worst of all, later ones first

@@ -591,7 +591,8 @@ def _series(ruleset: Ruleset, first: int, tens: int) -> int | Fraction:
     geometric by default, half steps (4+2+2+2) as a variant.
     """
     if ruleset.hundred_series is Series.GEOMETRIC:
-        return first * 2**tens
+        doubled: int = 2**tens  # int ** int is typed Any (a negative power is a float)
+        return first * doubled
     if ruleset.hundred_series is Series.HALF_STEP:
         return first + Fraction(first * tens, 2)
     return first * (1 + tens)

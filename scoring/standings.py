@@ -42,6 +42,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scoring.money import MoneyRounding, round_minor
+
 if TYPE_CHECKING:
     from scoring.ruleset import Ruleset
 
@@ -72,33 +74,6 @@ class PlacementKey(StrEnum):
 class TieShare(StrEnum):
     BEST = "best"  # tied players all get the points of the best place they share
     AVERAGE = "average"  # tied players share the points of the places they hold
-
-
-class MoneyRounding(StrEnum):
-    """How a round's money is rounded to ``StandingsRules.money_rounding`` before SB."""
-
-    HALF_AWAY_FROM_ZERO = "half_away_from_zero"  # ±0,50 → ±1 (variants.md §5.6 default)
-    HALF_UP = "half_up"  # halves toward plus infinity: −0,50 → 0
-    HALF_EVEN = "half_even"  # banker's rounding: 0,50 → 0, 1,50 → 2
-    DOWN = "down"  # toward zero: the haléře are dropped
-
-
-def round_minor(amount: int, unit: int | None,
-                mode: MoneyRounding = MoneyRounding.HALF_AWAY_FROM_ZERO) -> int:
-    """``amount`` (smallest currency unit) rounded to a multiple of ``unit``; None or 0: as is."""
-    if not unit:
-        return amount
-    floor, rest = divmod(amount, unit)  # floor toward minus infinity, 0 <= rest < unit
-    if rest == 0:
-        return amount
-    if mode is MoneyRounding.DOWN:
-        return (floor + (1 if amount < 0 else 0)) * unit
-    twice = 2 * rest
-    if twice != unit:
-        return (floor + (1 if twice > unit else 0)) * unit
-    up = {MoneyRounding.HALF_AWAY_FROM_ZERO: amount > 0, MoneyRounding.HALF_UP: True,
-          MoneyRounding.HALF_EVEN: floor % 2 == 1}[mode]
-    return (floor + (1 if up else 0)) * unit
 
 
 @dataclass(frozen=True)
@@ -222,7 +197,7 @@ def _key(values: Mapping[RankKey, object], chain: Sequence[RankKey]) -> tuple[An
     return tuple(values[k] for k in chain)
 
 
-def shared_ranks(keys: Sequence[tuple]) -> list[int]:
+def shared_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """Competition ranking (1, 2, 2, 4) of keys, higher first; equal keys share a rank."""
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
     ranks = [0] * len(keys)

@@ -1,7 +1,7 @@
 """Rules of the other families: ČSM volený by the general rules, pagat's traditional game.
 
 What is here (research/variants.md §8.2): the parts the defence announces (sedma proti,
-sto proti) with their own doubling chains, the doubling chain with who said each raise, the
+sto proti) with their own doubling chains (who may say each raise: :mod:`scoring.raises`), the
 hands the rules settle without play (obecná pravidla V.12, pagat L96-97), and the checks of
 roles and announcements. The money itself stays in :mod:`scoring.settle`.
 """
@@ -12,6 +12,7 @@ from scoring.errors import Problem
 from scoring.hand import Hand
 from scoring.honours import fleked_without_re, honours_conceded
 from scoring.messages import register
+from scoring.raises import check_chain
 from scoring.ruleset import Ruleset, Rung
 from scoring.types import Component, HandEffect, UnplayedRule
 
@@ -132,31 +133,6 @@ def _implied(hand: Hand, ruleset: Ruleset) -> bool:
         HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT, HandEffect.REPLAYED, HandEffect.NOT_PLAYED))
 
 
-def check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: int, *,
-                 owner_declarer: bool, where: str, errors: list[Problem]) -> None:
-    """Raises alternate: the side that did not announce the part says flek, tutti, ...,
-    the announcing side re, boty, ... (obecná pravidla V.5)."""
-    if not raises:
-        return
-    if len(raises) != level:
-        errors.append(Problem("raises_level_mismatch", where,
-                              {"level": level, "raises": len(raises)}))
-    side = hand.declaring_side
-    for position, seat in enumerate(raises):
-        declarer_says = (position % 2 == 1) == owner_declarer
-        wrong_seat = not 1 <= seat <= hand.players or seat == hand.sitter
-        if owner_declarer and seat == hand.partner and not wrong_seat:
-            # obecná pravidla VII.2 L246-248: odd raises only from the defence; the even
-            # ones from the declarer or (ruleset.partner_even_raises) his partner.
-            if not declarer_says:
-                errors.append(Problem("partner_flek", where, {"seat": seat}))
-            elif not ruleset.partner_even_raises:
-                errors.append(Problem("partner_raise_not_allowed", where, {"seat": seat}))
-            continue
-        if wrong_seat or (seat in side) != declarer_says:
-            errors.append(Problem("raise_by_wrong_side", where, {"seat": seat}))
-
-
 register({
     "trump_game_not_forehand": {
         "cs": "Hru s trumfy hraje vždy forhont (místo {seat}); betl a durch smí kdokoli.",
@@ -202,17 +178,6 @@ register({
         "sk": "Stovku proti rozhodujú body, výsledok sa nezadáva.",
         "cs": "Sto proti rozhodují body, výsledek se nezadává.",
         "en": "A hundred against is decided by the points; give no result.",
-    },
-    "raises_level_mismatch": {
-        "sk": "Počet flekov ({raises}) nezodpovedá stupňu {level}.",
-        "cs": "Počet fleků ({raises}) neodpovídá stupni {level}.",
-        "en": "The raises ({raises}) do not match the level {level}.",
-    },
-    "raise_by_wrong_side": {
-        "sk": "Hráč na mieste {seat} tento flek dať nemohol (fleky sa striedajú medzi "
-              "stranami).",
-        "cs": "Hráč na místě {seat} tento flek dát nemohl (fleky se střídají mezi stranami).",
-        "en": "Seat {seat} cannot have said this raise (raises alternate between the sides).",
     },
     "line_quiet_game": {
         "sk": "hra bez hlášok a bez fleku sa nehrá: {units} × základ = {amount}",

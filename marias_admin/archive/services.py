@@ -413,7 +413,9 @@ def import_archive(document: Any, *, user: Any = None, rename: str | None = None
                              "%(error)s") % {"error": f"{type(exc).__name__}: {exc}"}) from exc
 
 
-def _import(document: dict[str, Any], *, user: Any, rename: str | None,
+# Above the complexity budget: one pass over the archive's kinds in dependency order, mapping
+# ids as it goes, inside one transaction.
+def _import(document: dict[str, Any], *, user: Any, rename: str | None,  # noqa: C901
             role_users: dict[str, str]) -> ImportReport:
     ids: dict[str, dict[int, Any]] = {kind: {} for kind in KINDS.values()}
 

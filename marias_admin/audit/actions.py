@@ -53,6 +53,7 @@ class AuditAction(models.TextChoices):
     TEAMS_IMPORT = "team.import", _("imported teams from a file")
     # table links and PINs
     REGISTRATION_PINS = "registration.pins", _("issued the players' PINs")
+    TABLE_ACCESS_ISSUE = "table.access_issue", _("issued table links and PINs")
     TABLE_ACCESS_REGENERATE = "table.access_regenerate", _("made a new table link and PIN")
     TABLE_ACCESS_OPEN = "table.access_open", _("opened a table by its link")
     SITE_PUBLIC_URL = "site.public_url", _("changed the public address for QR codes and links")
@@ -146,6 +147,7 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.TEAMS_IMPORT: _G.REGISTRATIONS,
     _A.CLUB_CREATE: _G.REGISTRATIONS,
     _A.REGISTRATION_PINS: _G.ACCESS,
+    _A.TABLE_ACCESS_ISSUE: _G.ACCESS,
     _A.TABLE_ACCESS_REGENERATE: _G.ACCESS,
     _A.TABLE_ACCESS_OPEN: _G.ACCESS,
     _A.SITE_PUBLIC_URL: _G.ACCESS,

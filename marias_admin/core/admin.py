@@ -60,8 +60,9 @@ class ActionGroupFilter(admin.SimpleListFilter):
         return LogGroup.choices
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        if self.value() in LogGroup.values:
-            return queryset.filter(action__in=actions_of(LogGroup(self.value())))
+        value = self.value()
+        if value is not None and value in LogGroup.values:
+            return queryset.filter(action__in=actions_of(LogGroup(value)))
         return queryset
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
@@ -51,7 +52,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return render(request, "403_csrf.html", status=403)
 
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def mail_required(view: View) -> View:
@@ -59,7 +60,7 @@ def mail_required(view: View) -> View:
     "we have sent you a link" would be a lie, so they answer 404 (and the link is hidden)."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not getattr(settings, "EMAIL_CONFIGURED", False):
             raise Http404
         return view(request, *args, **kwargs)

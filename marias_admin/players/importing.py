@@ -17,16 +17,22 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.core.spreadsheet_import import (
+    ImportFileError,
+    KeptFile,
+    RowStatus,
+    max_upload_bytes,
+    size_label,
+)
 from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
 from marias_admin.players.registration_numbers import (
     DEFAULT_REGISTRATION_NUMBER_PATTERN,
@@ -34,15 +40,15 @@ from marias_admin.players.registration_numbers import (
     registration_number_key,
 )
 
-__all__ = ["DEFAULT_REGISTRATION_NUMBER_PATTERN", "normalise_registration_number",
-           "registration_number_key"]
+__all__ = ["DEFAULT_REGISTRATION_NUMBER_PATTERN", "ImportFileError", "RowStatus",
+           "max_upload_bytes", "normalise_registration_number", "registration_number_key",
+           "size_label"]
 
 MAX_ROWS = 2000  # data rows; a federation's whole register fits, a runaway sheet does not
 MAX_COLUMNS = 60
 HEADER_SEARCH_ROWS = 10  # the header may sit below a title line or two
 # Limits that keep a hostile or broken file from tying a worker up for minutes: every one is
 # far above what a real player list needs, and each refusal names the limit it hit.
-DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 MAX_SHEET_ROWS = 10_000  # physical rows of a worksheet read, blank ones included
 MAX_CELL_LENGTH = 300  # characters kept of a cell (longer than any field, so "too long" shows)
 MAX_ZIP_MEMBERS = 500
@@ -53,18 +59,6 @@ RATIO_CHECK_FROM_BYTES = 1024 * 1024
 MAX_SEED_DIGITS = 6
 SEED_PATTERN = re.compile(rf"[0-9]{{1,{MAX_SEED_DIGITS}}}")
 
-
-def max_upload_bytes() -> int:
-    return int(getattr(settings, "MARIAS_IMPORT_MAX_BYTES", 0) or DEFAULT_MAX_UPLOAD_BYTES)
-
-
-def size_label(size: int) -> str:
-    """2097152 -> "2 MB", 1536 -> "1.5 kB": how a limit is named to the organiser."""
-    for unit, factor in (("MB", 1024 * 1024), ("kB", 1024)):
-        if size >= factor:
-            value = size / factor
-            return f"{value:.0f} {unit}" if value.is_integer() else f"{value:.1f} {unit}"
-    return f"{size} B"
 
 # Field lengths of the Player and Club models (checked here so that a row that passes the
 # checks can always be written).
@@ -116,23 +110,9 @@ _ALIAS_TO_FIELD = {alias: name for name, aliases in HEADER_ALIASES.items() for a
 NAME_FIELDS = ("last_name", "first_name", "full_name", "full_name_reversed")
 
 
-class ImportFileError(Exception):
-    """The file cannot be read as a player list; ``message`` says why, for the organiser."""
-
-    def __init__(self, message: Any):
-        super().__init__(str(message))
-        self.message = message
-
-
 class Severity(StrEnum):
     ERROR = "error"
     INFO = "info"
-
-
-class RowStatus(StrEnum):
-    OK = "ok"  # will be imported (perhaps with notes)
-    SKIP = "skip"  # fine, but nothing to do (already registered)
-    ERROR = "error"  # not imported
 
 
 PROBLEM_MESSAGES = {
@@ -219,22 +199,14 @@ class RawRow:
 
 
 @dataclass
-class ParsedFile:
+class ParsedFile(KeptFile):
     """What was read from an uploaded file; JSON-friendly via as_dict()/from_dict()."""
 
     filename: str
     columns: dict[str, str]  # field (incl. full_name[_reversed]) -> header as in the file
     ignored: list[str]
     rows: list[RawRow]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"filename": self.filename, "columns": dict(self.columns),
-                "ignored": list(self.ignored), "rows": [asdict(r) for r in self.rows]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ParsedFile:
-        return cls(filename=str(data["filename"]), columns=dict(data["columns"]),
-                   ignored=list(data["ignored"]), rows=[RawRow(**r) for r in data["rows"]])
+    row_type = RawRow
 
 
 # Spellings of the sex column, compared after normalise_header().
@@ -382,7 +354,14 @@ XLSX_MAGIC = b"PK\x03\x04"
 
 
 def read_upload(filename: str, data: bytes) -> ParsedFile:
-    """Parse an uploaded .xlsx or .csv file (decided by its content, named by its name)."""
+    """Parse an uploaded .xlsx or .csv player list."""
+    return parse_grid(filename, read_grid(filename, data))
+
+
+def read_grid(filename: str, data: bytes) -> list[tuple[int, list[str]]]:
+    """(row number, cell texts) of an uploaded .xlsx or .csv file (decided by its content,
+    named by its name), within the limits against hostile files: the one reader of every
+    import, whatever its columns."""
     if not data:
         raise ImportFileError(_("The file is empty."))
     limit = max_upload_bytes()
@@ -390,15 +369,12 @@ def read_upload(filename: str, data: bytes) -> ParsedFile:
         raise ImportFileError(_("The file is too large (%(size)s); at most %(max)s can be "
                                 "imported.") % {"size": size_label(len(data)),
                                                 "max": size_label(limit)})
-    lower = filename.lower()
     if data.startswith(XLSX_MAGIC):
-        grid = read_xlsx(data)
-    elif lower.endswith(".xlsx") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        return read_xlsx(data)
+    if filename.lower().endswith(".xlsx") or data.startswith(b"\xd0\xcf\x11\xe0"):
         raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx). Save it "
                                 "as “Excel Workbook (.xlsx)” or as CSV and try again."))
-    else:
-        grid = read_csv(data)
-    return parse_grid(filename, grid)
+    return read_csv(data)
 
 
 def check_xlsx_archive(data: bytes) -> None:

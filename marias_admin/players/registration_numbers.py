@@ -71,7 +71,7 @@ def normalise_registration_number(text: str | None,
 
 
 def _key_expression() -> F | Upper:
-    expression = F("registration_number")
+    expression: F | Replace = F("registration_number")
     for separator in SEPARATORS:
         expression = Replace(expression, Value(separator), Value(""))
     return Upper(expression)

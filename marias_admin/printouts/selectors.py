@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from marias_admin.core.collation import sort_key
 from marias_admin.printouts.data import (
@@ -14,8 +13,9 @@ from marias_admin.printouts.data import (
     SheetPlayer,
 )
 from marias_admin.printouts.player_slips import PlayerSlip
-from marias_admin.seating.models import Bye, Round, RoundState, Seat
-from marias_admin.sheets.access import player_pins, round_accesses, table_link_path
+from marias_admin.seating.models import Bye, Round, RoundState, Seat, Table
+from marias_admin.sheets.access import table_accesses, table_link_path
+from marias_admin.sheets.models import TableAccess
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 from marias_admin.tournaments.standings_rules import rules_from_dict
 from scoring.standings import PlacementKey
@@ -92,13 +92,29 @@ def _sheet_player(registration: Registration, seat: int) -> SheetPlayer:
     )
 
 
-def seating(tournament: Tournament, round_: Round, *, byes: bool = True) -> SeatingData:
-    """Every table of the round with its players in seat order: one query for all seats, and
-    with ``byes`` one more for the players left out (only in a tournament at tables of exactly
-    four, ``Tournament.full_tables_only``), alphabetically."""
-    seats = (Seat.objects.filter(round=round_)
-             .select_related("table", "registration__player__club")
-             .order_by("table__number", "position"))
+def round_seats(round_: Round, *, links: bool = False) -> list[Seat]:
+    """The round's seats in table and seat order, with their players (one query); with
+    ``links`` each table's access link is read along (``Table.access``, None until issued)."""
+    related = ["table", "registration__player__club", *(["table__access"] if links else [])]
+    seats = list(Seat.objects.filter(round=round_).select_related(*related)
+                 .order_by("table__number", "position"))
+    for seat in seats:
+        seat.table.round = round_  # loaded already, with its tournament: spare the queries
+    return seats
+
+
+def tables_of(seats: list[Seat]) -> list[Table]:
+    """The seats' tables, each once, in order."""
+    return list({seat.table_id: seat.table for seat in seats}.values())
+
+
+def seating(tournament: Tournament, round_: Round, *, byes: bool = True,
+            seats: list[Seat] | None = None) -> SeatingData:
+    """Every table of the round with its players in seat order: one query for all seats
+    (none when the caller read ``seats``), and with ``byes`` one more for the players left out
+    (only in a tournament at tables of exactly four, ``Tournament.full_tables_only``),
+    alphabetically."""
+    seats = round_seats(round_) if seats is None else seats
     tables: dict[int, list[SheetPlayer]] = {}
     for seat in seats:
         tables.setdefault(seat.table.number, []).append(
@@ -122,16 +138,23 @@ def seating(tournament: Tournament, round_: Round, *, byes: bool = True) -> Seat
     )
 
 
-def table_sheets(tournament: Tournament, round_: Round,
-                 absolute_url: Callable[[str], str]) -> list[SheetData]:
+def table_sheets(tournament: Tournament, round_: Round, absolute_url: Callable[[str], str], *,
+                 seats: list[Seat] | None = None,
+                 links: Mapping[int, TableAccess] | None = None) -> list[SheetData]:
     """One sheet per table; ``absolute_url`` turns a path into a link phones can open. The QR
-    code carries the table's secret access link, its PIN is printed beside it (a closed round's
-    links no longer work, so its sheets get the plain table page)."""
-    data = seating(tournament, round_, byes=False)  # a bye has no table, so no sheet
-    links = round_accesses(round_) if round_.state != RoundState.CLOSED else {}
+    code carries the table's secret access link, its PIN is printed beside it. ``links``
+    (table id → link) are the ones the caller issued (a closed round's links no longer work,
+    so its sheets get the plain table page); left out, the existing ones are read, none made.
+    ``seats`` as :func:`round_seats` read them, when the caller has them already."""
+    if seats is None:
+        seats = round_seats(round_, links=links is None)
+    if links is None:
+        links = table_accesses(tables_of(seats)) if round_.state != RoundState.CLOSED else {}
+    data = seating(tournament, round_, byes=False, seats=seats)  # a bye has no table, no sheet
+    by_number = {seat.table.number: links.get(seat.table_id) for seat in seats}
     sheets = []
     for table in data.tables:
-        found = links.get(table.number)
+        found = by_number.get(table.number)
         sheets.append(SheetData(
             info=data.info,
             table=table,
@@ -142,10 +165,10 @@ def table_sheets(tournament: Tournament, round_: Round,
     return sheets
 
 
-def player_slips(tournament: Tournament, user: Any = None) -> list[PlayerSlip]:
-    """Every player still in the tournament with his PIN (issued now for those without one),
-    alphabetically as they are handed out at check-in."""
-    player_pins(user=user, tournament=tournament)
+def player_slips(tournament: Tournament) -> list[PlayerSlip]:
+    """Every player still in the tournament with his PIN (the caller issues the missing ones
+    first: :func:`marias_admin.sheets.access.player_pins`), alphabetically as they are handed
+    out at check-in."""
     registrations = (Registration.objects.filter(tournament=tournament)
                      .exclude(status=RegistrationStatus.WITHDRAWN)
                      .select_related("player__club"))

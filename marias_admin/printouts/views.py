@@ -25,7 +25,8 @@ from marias_admin.printouts.seating_lists import (
     build_seating_by_table,
 )
 from marias_admin.printouts.table_sheets import build_table_sheets
-from marias_admin.sheets.access import absolute_url
+from marias_admin.seating.models import RoundState
+from marias_admin.sheets.access import absolute_url, player_pins, table_accesses_issue
 from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_denial
@@ -40,8 +41,13 @@ def sheets(request: HttpRequest, tournament_id: int, number: int) -> HttpRespons
         return denial
     try:
         round_ = selectors.seated_round(tournament, number)
+        seats = selectors.round_seats(round_, links=True)
+        # Printing a table's link and PIN issues them when missing: an audited write.
+        links = (table_accesses_issue(user=request.user, tables=selectors.tables_of(seats))
+                 if round_.state != RoundState.CLOSED else {})
         data = selectors.table_sheets(tournament, round_,
-                                      lambda path: absolute_url(request, path))
+                                      lambda path: absolute_url(request, path),
+                                      seats=seats, links=links)
     except selectors.RoundNotSeated:
         return _not_seated(request, tournament, number)
     return _pdf(build_table_sheets(data), tournament, number, "table-sheets")
@@ -103,7 +109,8 @@ def player_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
     denial = organiser_denial(request, tournament)
     if denial:
         return denial
-    slips = selectors.player_slips(tournament, user=request.user)
+    player_pins(user=request.user, tournament=tournament)  # the missing ones, audited
+    slips = selectors.player_slips(tournament)
     if not slips:
         raise Http404
     content = build_player_slips(slips, tournament.name, tournament.page_language)

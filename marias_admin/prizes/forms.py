@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -35,7 +35,7 @@ class CategoryForm(Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["members"].queryset = (
+        cast(RegistrationChoices, self.fields["members"]).queryset = (
             Registration.objects.filter(tournament=tournament).select_related("player__club")
             .order_by(*czech_order("player__last_name", "player__first_name",
                                    language=tournament.page_language), "pk"))
@@ -60,7 +60,8 @@ class PrizeForm(Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["category"].queryset = Category.objects.filter(tournament=tournament)
+        category = cast(forms.ModelChoiceField, self.fields["category"])
+        category.queryset = Category.objects.filter(tournament=tournament)
 
     def value_minor(self) -> int | None:
         value = self.cleaned_data.get("value")

@@ -65,7 +65,7 @@ class CompetitionAdmin(admin.ModelAdmin):
         form.instance.pk = saved.pk  # the admin's log entry and redirect need the id
 
     def construct_change_message(self, request: HttpRequest, form: Any, formsets: Any,
-                                 add: bool) -> list[dict[str, Any]]:
+                                 add: bool = False) -> list[dict[str, Any]]:
         # The inline formsets were not saved by the admin (the service saved the members).
         return super().construct_change_message(request, form, [], add)
 

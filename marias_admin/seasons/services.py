@@ -39,7 +39,7 @@ def competition_save(*, user: Any, competition: Competition | None = None,
     """
     with transaction.atomic():
         created = competition is None
-        if created:
+        if competition is None:
             current = Competition(name="")
             before = None
         else:

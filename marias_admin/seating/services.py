@@ -211,7 +211,8 @@ def round_seat(
             _("The round cannot be seated: %(reason)s") % {"reason": reason},
             code="seating_impossible",
         ) from exc
-    before = plain_seating(round) if round.state != RoundState.DRAFT else None
+    before: list[tuple[int, ...]] | dict[str, object] | None = (
+        plain_seating(round) if round.state != RoundState.DRAFT else None)
     if before is not None and full_tables:
         before = {"tables": before, "byes": _bye_ids(round)}
     _store(round, seating, byes)

@@ -5,7 +5,9 @@ carries a QR code with the table's secret link and a short PIN beside it; a phon
 the link and types the PIN gets a grant in its session for that table of that round only. The
 grant names the link's version: regenerating the link (a lost sheet, a PIN said too loudly)
 raises the version and so ends every phone session made under the old one at once. A closed
-round ends them too.
+round ends them too. Links and PINs are issued by the pages that print or list them
+(:func:`table_accesses_issue`: one transaction, one audit entry per batch); reading one never
+makes it.
 
 Whoever writes is a known person: opening the link asks for the table's PIN *and* who holds
 the phone, a seated player proving himself with his own PIN (printed on his player slip,
@@ -30,7 +32,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
@@ -143,53 +145,66 @@ def _new_pin(digits: int) -> str:
     return "".join(secrets.choice("0123456789") for _ in range(digits))
 
 
-def table_access(table: Table) -> TableAccess:
-    """The table's link, made on first need (printing, the round page, the organiser)."""
-    access = TableAccess.objects.filter(table=table).first()
-    if access is not None:
-        return access
-    access, _created = TableAccess.objects.get_or_create(
-        table=table, defaults={"token": secrets.token_urlsafe(16),
-                               "pin": _new_pin(TABLE_PIN_DIGITS)})
-    return access
-
-
 def table_accesses(tables: list[Table]) -> dict[int, TableAccess]:
-    """Table id → its link, making the missing ones (three queries whatever the number of
-    tables; one when all exist)."""
-    found = {a.table_id: a for a in TableAccess.objects.filter(table__in=tables)}
+    """Table id → its link, for the tables that have one (a read: nothing is made here). Free
+    when the tables were loaded with ``select_related("access")``, else one query."""
+    if all(Table.access.is_cached(t) for t in tables):
+        cached = [Table.access.related.get_cached_value(t) for t in tables]
+        return {a.table_id: a for a in cached if isinstance(a, TableAccess)}  # else None
+    return _read(tables)
+
+
+def _read(tables: list[Table]) -> dict[int, TableAccess]:
     by_pk = {t.pk: t for t in tables}
-    missing = [TableAccess(table=t, token=secrets.token_urlsafe(16), pin=_new_pin(TABLE_PIN_DIGITS))
-               for t in tables if t.pk not in found]
-    if missing:
-        TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
-        found = {a.table_id: a for a in TableAccess.objects.filter(table__in=tables)}
-    for a in found.values():
+    found = list(TableAccess.objects.filter(table__in=tables))
+    for a in found:
         a.table = by_pk[a.table_id]
-    return found
+    return {a.table_id: a for a in found}
 
 
-def round_accesses(round_: Any) -> dict[int, TableAccess]:
-    """Table number → its link for every table of the round: one query once they exist, the
-    missing ones made on the way (first print of the round: three more)."""
-    found = {a.table.number: a for a in
-             TableAccess.objects.filter(table__round=round_).select_related("table")}
-    missing = list(Table.objects.filter(round=round_).exclude(number__in=list(found)))
+def table_accesses_issue(*, user: Any, tables: list[Table]) -> dict[int, TableAccess]:
+    """Table id → its link for ``tables`` (of one round), issuing the missing ones: the link
+    and PIN that a printout or the organiser's list shows must exist and be on record, so
+    making them is a write with its audit entry, in one batch, never a side effect of a read."""
+    links = table_accesses(tables)
+    missing = [t for t in tables if t.pk not in links]
     if missing:
-        TableAccess.objects.bulk_create(
-            [TableAccess(table=t, token=secrets.token_urlsafe(16), pin=_new_pin(TABLE_PIN_DIGITS))
-             for t in missing], ignore_conflicts=True)
-        found = {a.table.number: a for a in
-                 TableAccess.objects.filter(table__round=round_).select_related("table")}
-    for a in found.values():
-        a.table.round = round_
-    return found
+        links.update(_issue(user, missing))
+    return links
+
+
+def _issue(user: Any, tables: list[Table]) -> dict[int, TableAccess]:
+    """New links for ``tables`` in one transaction with one audit entry (which never records
+    the PINs). Two organisers printing the same round at once: the first one's links stand."""
+    round_ = tables[0].round
+    made = [TableAccess(table=t, token=secrets.token_urlsafe(16), pin=_new_pin(TABLE_PIN_DIGITS))
+            for t in tables]
+    numbers = sorted(t.number for t in tables)
+    try:
+        with transaction.atomic():
+            TableAccess.objects.bulk_create(made)
+            audit_record(user=user, action=AuditAction.TABLE_ACCESS_ISSUE, obj=round_,
+                         tournament=round_.tournament, after={"tables": numbers},
+                         summary=_("Round %(round)s: table links and PINs issued for tables "
+                                   "%(tables)s")
+                         % {"round": round_.number,
+                            "tables": ", ".join(str(n) for n in numbers)})
+    except IntegrityError:  # issued by another request meanwhile: its links stand
+        return _read(tables)
+    return {a.table_id: a for a in made}
+
+
+def table_access(table: Table, *, user: Any = None) -> TableAccess:
+    """The table's link as stored now (never a copy the table object holds from before a
+    regeneration), issued with its audit entry if it has none yet."""
+    found = TableAccess.objects.filter(table=table).first()
+    return found if found is not None else _issue(user, [table])[table.pk]
 
 
 @transaction.atomic
 def table_access_regenerate(*, user: Any, table: Table) -> TableAccess:
     """A new link and PIN for the table; the old link and every phone it let in stop at once."""
-    access = table_access(table)
+    access = table_access(table, user=user)
     access = TableAccess.objects.select_for_update().get(pk=access.pk)
     access.token = secrets.token_urlsafe(16)
     access.pin = _new_pin(TABLE_PIN_DIGITS)

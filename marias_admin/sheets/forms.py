@@ -157,7 +157,12 @@ def pb_field(**kwargs: Any) -> forms.DecimalField:
 
 class HandForm(Form):
     """What both ways of entering a hand share: seats, the version seen, a reason for edits,
-    and turning the hand into a settlement (the preview) with the engine's problems placed."""
+    and the typed hand built from the fields, with the engine's problems placed.
+
+    Validating builds the hand but does not settle it: a save is settled once, by the service
+    that stores it (:func:`marias_admin.sheets.services.hand_add`), whose refusal
+    :meth:`add_service_error` places like the form's own. Only the live preview asks the form
+    for :attr:`settlement`."""
 
     entry = ""  # "text" or "form": which form a POST belongs to
     # Where the engine's fields go on this form; anything else goes to ``fallback_field``.
@@ -227,14 +232,8 @@ class HandForm(Form):
         except ScoringError as exc:
             self.add_engine_problems(exc)
             return data
-        if hand is None:
-            return data
-        try:
-            settlement = settle(hand, self.ruleset)
-        except ScoringError as exc:
-            self.add_engine_problems(exc)
-            return data
-        data["hand"], data["settlement"] = hand, settlement
+        if hand is not None:
+            data["hand"] = hand
         return data
 
     def build_hand(self, data: dict[str, Any]) -> Hand | None:
@@ -245,8 +244,19 @@ class HandForm(Form):
         return self.cleaned_data["hand"]
 
     @property
-    def settlement(self) -> Settlement:
-        return self.cleaned_data["settlement"]
+    def settlement(self) -> Settlement | None:
+        """The typed hand settled by the engine, for the live preview (a save never asks: the
+        service settles what it stores). Settled on the first ask only; the engine's refusal
+        is placed at its fields like a parser's, and there is no settlement (None)."""
+        if not hasattr(self, "_settlement"):
+            self._settlement: Settlement | None = None
+            hand = getattr(self, "cleaned_data", {}).get("hand")
+            if hand is not None:
+                try:
+                    self._settlement = settle(hand, self.ruleset)
+                except ScoringError as exc:
+                    self.add_engine_problems(exc)
+        return self._settlement
 
     def paper_money(self) -> list[int] | None:
         return None
@@ -268,10 +278,18 @@ class HandForm(Form):
                 self.error_position = problem.position
             self.add_error(name if name in self.fields else None, problem.message(lang))
 
-    def add_service_error(self, error: ValidationError) -> None:
-        """A service's refusal: engine fields mapped like the engine's own problems."""
+    def add_service_error(self, error: ValidationError) -> bool:
+        """A service's refusal: engine fields mapped like the engine's own problems. The
+        engine's refusal of the hand itself (the service raises it from the engine's
+        :class:`ScoringError`) is placed exactly as the engine's problems always are: each
+        one, with the parser's caret. True when it was the engine's."""
+        engine = error.__cause__
+        if isinstance(engine, ScoringError):
+            self.add_engine_problems(engine)
+            return True
         apply_service_error(self, error,
                             lambda key: "reason" if key == "reason" else self.field_for(key))
+        return False
 
     def declarer_or_forehand(self, data: dict[str, Any]) -> int:
         declarer = data.get("declarer")

@@ -51,6 +51,7 @@ from scoring.hand import Renonc
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand
 from scoring.ruleset import Ruleset
+from scoring.settle import Settlement
 from scoring.table_round import contumation_money, first_over_budget, mark_forgiven
 from scoring.types import Component
 
@@ -192,7 +193,12 @@ def _claims(user: Any, sheet: TableSheet) -> bool:
 
 
 def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
-                      paper_money: Sequence[int] | None) -> None:
+                      paper_money: Sequence[int] | None) -> Settlement:
+    """Settle ``hand`` (the one settlement of a hand write: the forms only build the hand) and
+    write onto ``record`` what the page shows of it: money, PB, description, explanation.
+
+    The engine's refusal is raised from its :class:`ScoringError`, so that the hand forms place
+    it field by field as they place the parser's (``HandForm.add_service_error``)."""
     try:
         result = settle(hand, ruleset)
     except ScoringError as exc:
@@ -227,6 +233,7 @@ def _apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
     record.pb_missing = completeness.pb_facts_missing(result)
     if record.pb_waiver_id is not None and not completeness.keeps_waiver(record, old_hand):
         record.pb_waiver = None
+    return result
 
 
 def _check_players(hand: Hand, players: int) -> None:

@@ -3,8 +3,8 @@
 The QR code on the printed sheet opens it (``sheets:table``). Everyone the tournament's
 public toggles allow reads it; the table's scorekeeper, referees and organisers write through
 the forms on it. Views stay thin: the selectors load, the presenters in
-:mod:`marias_admin.sheets.presenters` shape the page, the forms shape the input, the engine
-settles, the services in :mod:`marias_admin.sheets.services` write (one transaction each,
+:mod:`marias_admin.sheets.presenters` shape the page, the forms shape the input, the services
+in :mod:`marias_admin.sheets.services` settle (once per hand) and write (one transaction each,
 audited, refused with :class:`~marias_admin.sheets.services.SheetConflict` when someone else
 wrote first). A refusal is always a message in the visitor's language next to what caused it,
 never an error page.
@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -325,17 +326,25 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
         return _render(request, page, forms=forms, preview=hand_preview(page, form))
     if not form.is_valid():
         return _render(request, page, forms=forms, preview=hand_preview(page, form))
+    unsaved = page.sheet
     try:
-        record = services.hand_add(
-            user=_who(request, page), sheet=_stored_sheet(page),
-            expected_version=form.cleaned_data["version"], hand=form.hand,
-            notation=form.cleaned_data.get("notation", ""), paper_money=form.paper_money())
+        # The service settles the hand; a first hand it refuses leaves no empty sheet behind.
+        with transaction.atomic():
+            record = services.hand_add(
+                user=_who(request, page), sheet=_stored_sheet(page),
+                expected_version=form.cleaned_data["version"], hand=form.hand,
+                notation=form.cleaned_data.get("notation", ""), paper_money=form.paper_money())
     except SheetConflict as error:
         return _conflict(request, page, error, lambda fresh, data: {
             "open": form.prefix, form.prefix: _bind_hand_form(request, fresh, data)})
     except ValidationError as error:
-        form.add_service_error(error)
-        return _render(request, page, forms=forms)
+        if unsaved.pk is None:
+            page.sheet = unsaved
+        # The engine's refusal shows in the preview too, as every refusal of the typed hand
+        # does; the sheet's own refusals only at the form.
+        engine = form.add_service_error(error)
+        return _render(request, page, forms=forms,
+                       preview=hand_preview(page, form) if engine else None)
     if record.mismatch:
         messages.warning(request, _("Hand %(number)s saved, but it differs from the paper "
                                     "sheet: correct it or ask a referee.")

@@ -80,11 +80,12 @@ def leave_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     if isinstance(page, HttpResponse):
         return page
     access.leave_table(request, page.table)
-    if not access.link_usable(access.table_access(page.table)):
+    link = access.table_access(page.table, user=request.user)
+    if not access.link_usable(link):
         return redirect(page.url)
     messages.info(request, _("Hand the phone over: the next player types the table's PIN and "
                              "his own."))
-    return redirect(access.table_link_path(access.table_access(page.table)))
+    return redirect(access.table_link_path(link))
 
 
 @require_POST
@@ -158,10 +159,12 @@ def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> 
     if isinstance(found, HttpResponse):
         return found
     tournament, round_ = found
-    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    tables = list(Table.objects.filter(round=round_).select_related("access").order_by("number"))
     for table in tables:
         table.round = round_
-    links = access.table_accesses(tables) if round_.state != RoundState.CLOSED else {}
+    # Showing the links issues the missing ones (an audited write), as printing them does.
+    links = (access.table_accesses_issue(user=request.user, tables=tables)
+             if round_.state != RoundState.CLOSED else {})
     failures = access.locked_tables(tables) if links else {}
     rows = [{"table": t, "access": links.get(t.pk), "table_url": _table_url(t),
              "link": (access.absolute_url(request, access.table_link_path(links[t.pk]))

@@ -130,7 +130,7 @@ def build_tournament(players: int, rounds: int = 4, *, seed: int = 1, organiser:
                 if confirmed:
                     generated.results[registration_id][number] = (
                         t, position, money[position - 1], premium[position - 1])
-            totals = {}
+            totals: dict[str, int | Decimal | None] = {}
             for s in range(1, 5):
                 totals[f"total_money_{s}"] = money[s - 1] if s <= size else None
                 totals[f"total_pb_{s}"] = (Decimal(premium[s - 1].numerator)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
 from marias_admin.core import pagecache
@@ -62,6 +63,7 @@ def connect() -> None:
     from marias_admin.sheets.models import HandRecord, Ruling, TableSheet
     from marias_admin.tournaments.models import Registration, Tournament
 
+    model: type[Model]
     for model in (Tournament, Registration, Round, Table, Seat, TableSheet, HandRecord, Ruling):
         for signal in (post_save, post_delete):
             signal.connect(invalidate, sender=model,

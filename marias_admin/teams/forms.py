@@ -7,11 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from marias_admin.players.importing import ImportFileError, max_upload_bytes
+from marias_admin.core.spreadsheet_import import SpreadsheetUploadForm, spreadsheet_file_field
 from marias_admin.players.models import Club
 from marias_admin.teams.importing import TeamFile, read_team_file
 from marias_admin.teams.models import MemberRole, TeamKind, TeamRulesPreset
-from marias_admin.tournaments.forms_import import ALLOWED_EXTENSIONS, too_large_error
 
 
 class ReasonMixin(forms.Form):
@@ -59,44 +58,15 @@ class MemberRoleForm(ReasonMixin):
     role = forms.ChoiceField(label=_("Role"), choices=MemberRole.choices)
 
 
-class TeamImportUploadForm(forms.Form):
-    file = forms.FileField(
+class TeamImportUploadForm(SpreadsheetUploadForm):
+    file = spreadsheet_file_field(
         label=_("Team list"),
         help_text=_("An Excel workbook (.xlsx) or a CSV file, at most 2 MB. The first row names "
                     "the columns: team, role (captain, member, nominated, substitute), player "
-                    "(registration number or name, as registered), optionally club."),
-        widget=forms.ClearableFileInput(attrs={
-            "accept": ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml."
-                      "sheet,text/csv"}),
-    )
+                    "(registration number or name, as registered), optionally club."))
 
-    def __init__(self, *args: Any, too_large: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.too_large = too_large
-
-    def clean(self) -> dict:
-        if self.too_large:
-            self.errors.pop("file", None)
-            self.add_error("file", too_large_error(None))
-        return super().clean()
-
-    def clean_file(self) -> TeamFile:
-        upload = self.cleaned_data["file"]
-        name = upload.name or ""
-        if not name.lower().endswith(ALLOWED_EXTENSIONS):
-            raise forms.ValidationError(
-                _("Only .xlsx and .csv files can be imported; “%(name)s” is neither."),
-                code="extension", params={"name": name})
-        limit = max_upload_bytes()
-        if upload.size > limit:
-            raise too_large_error(upload.size)
-        data = upload.read(limit + 1)
-        if len(data) > limit:
-            raise too_large_error(len(data))
-        try:
-            return read_team_file(name, data)
-        except ImportFileError as exc:
-            raise forms.ValidationError(exc.message, code="unreadable") from exc
+    def read(self, filename: str, data: bytes) -> TeamFile:
+        return read_team_file(filename, data)
 
 
 class TeamImportConfirmForm(ReasonMixin):

@@ -11,9 +11,7 @@ writes the ok rows through the team services in one transaction.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -22,18 +20,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from marias_admin.audit.services import audit_record
+from marias_admin.core.spreadsheet_import import (
+    ImportFileError,
+    KeptFile,
+    RowsByStatus,
+    RowStatus,
+    fingerprint_of,
+)
 from marias_admin.players.importing import (
     HEADER_SEARCH_ROWS,
     MAX_ROWS,
-    XLSX_MAGIC,
-    ImportFileError,
-    RowStatus,
-    max_upload_bytes,
     normalise_header,
-    read_csv,
-    read_xlsx,
+    read_grid,
     registration_number_key,
-    size_label,
     text_key,
 )
 from marias_admin.players.models import Club
@@ -85,38 +84,16 @@ class TeamFileRow:
 
 
 @dataclass
-class TeamFile:
+class TeamFile(KeptFile):
     filename: str
     columns: dict[str, str]
     rows: list[TeamFileRow]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"filename": self.filename, "columns": dict(self.columns),
-                "rows": [asdict(r) for r in self.rows]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TeamFile:
-        return cls(filename=str(data["filename"]), columns=dict(data["columns"]),
-                   rows=[TeamFileRow(**r) for r in data["rows"]])
+    row_type = TeamFileRow
 
 
 def read_team_file(filename: str, data: bytes) -> TeamFile:
     """Parse an uploaded .xlsx or .csv team list (decided by its content)."""
-    if not data:
-        raise ImportFileError(_("The file is empty."))
-    limit = max_upload_bytes()
-    if len(data) > limit:
-        raise ImportFileError(_("The file is too large (%(size)s); at most %(max)s can be "
-                                "imported.") % {"size": size_label(len(data)),
-                                                "max": size_label(limit)})
-    if data.startswith(XLSX_MAGIC):
-        grid = read_xlsx(data)
-    elif filename.lower().endswith(".xlsx") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx). Save it "
-                                "as “Excel Workbook (.xlsx)” or as CSV and try again."))
-    else:
-        grid = read_csv(data)
-    lines = list(grid)
+    lines = read_grid(filename, data)
     header_at = -1
     for position, (_number, cells) in enumerate(lines[:HEADER_SEARCH_ROWS]):
         header_at = position
@@ -175,23 +152,11 @@ class TeamPreviewRow:
 
 
 @dataclass
-class TeamPreview:
+class TeamPreview(RowsByStatus):
     tournament_id: int
     filename: str
     columns: dict[str, str]
     rows: list[TeamPreviewRow]
-
-    @property
-    def importable(self) -> list[TeamPreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.OK]
-
-    @property
-    def errors(self) -> list[TeamPreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.ERROR]
-
-    @property
-    def skipped(self) -> list[TeamPreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.SKIP]
 
     @property
     def new_teams(self) -> list[str]:
@@ -202,7 +167,7 @@ class TeamPreview:
         state = [self.tournament_id, [
             [r.row, r.status.value, r.problems, r.role, r.registration_id, r.team_name,
              r.new_team, r.club_id, r.change] for r in self.rows]]
-        return hashlib.sha256(json.dumps(state, ensure_ascii=False).encode()).hexdigest()[:32]
+        return fingerprint_of(state)
 
 
 def _loose(text: str) -> str:
@@ -217,7 +182,8 @@ def _role_of(text: str, preset: TeamRulesPreset) -> MemberRole | None:
     return _ROLE.get(key)
 
 
-def preview_teams(*, tournament: Tournament, parsed: TeamFile) -> TeamPreview:
+# Above the complexity budget: one check per kind of row problem, in the order they are shown.
+def preview_teams(*, tournament: Tournament, parsed: TeamFile) -> TeamPreview:  # noqa: C901
     """What importing ``parsed`` would do, row by row. Writes nothing."""
     preset = TeamRulesPreset(settings_of(tournament).rules)
     registrations = list(Registration.objects.filter(tournament=tournament)

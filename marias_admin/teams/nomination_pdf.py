@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date as Date
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -104,7 +105,7 @@ def _signatures(c: Canvas, y: float) -> None:
 
 
 def build_nomination_sheets(sheets: Sequence[NominationSheet], *, tournament: str,
-                            date: object, language: str) -> bytes:
+                            date: Date, language: str) -> bytes:
     """One page per team (a team longer than a page goes on in the next one)."""
     if not sheets:
         raise ValueError("no teams, no nomination sheets")

@@ -9,13 +9,10 @@ cache to anonymous visitors; the organiser downloads them as xlsx.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -24,13 +21,17 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.core.errors import error_text
 from marias_admin.core.forms import apply_service_error
 from marias_admin.core.pagecache import public_page
-from marias_admin.players.importing import RowStatus, max_upload_bytes
+from marias_admin.core.spreadsheet_import import (
+    SpreadsheetImport,
+    UploadLimitHandler,
+    upload_limited,
+)
 from marias_admin.teams import selectors, services
 from marias_admin.teams.exports import team_standings_pdf, team_standings_xlsx
 from marias_admin.teams.forms import (
@@ -45,6 +46,8 @@ from marias_admin.teams.importing import (
     LABELS,
     TeamFile,
     TeamImportChanged,
+    TeamImportResult,
+    TeamPreview,
     import_teams,
     preview_teams,
 )
@@ -58,14 +61,9 @@ from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.permissions import organiser_denial, organiser_required
 from marias_admin.tournaments.selectors import can_organise
-from marias_admin.tournaments.views_import import UploadLimitHandler
-
-logger = logging.getLogger(__name__)
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 REFRESH_SECONDS = 30
-STATUS_LABELS = {RowStatus.OK: gettext_lazy("OK"), RowStatus.SKIP: gettext_lazy("skipped"),
-                 RowStatus.ERROR: gettext_lazy("error")}
 
 
 def _roles(tournament: Tournament) -> tuple[MemberRole, ...]:
@@ -249,105 +247,65 @@ def team_delete(request: HttpRequest, tournament: Tournament, team_id: int) -> H
 # -- organiser: import ------------------------------------------------------------------------
 
 
-def _session_key(tournament: Tournament) -> str:
-    return f"teams.import.{tournament.pk}"
+class TeamImport(SpreadsheetImport[TeamFile]):
+    """The team list: players named as registered, put on teams by the team services."""
+
+    namespace = "teams"
+    parsed_type = TeamFile
+    upload_form = TeamImportUploadForm
+    confirm_form = TeamImportConfirmForm
+    upload_template = "teams/import_upload.html"
+    preview_template = "teams/import_preview.html"
+    column_labels = LABELS
+    changed_error = TeamImportChanged
+    cancel_url = done_url = "teams:list"
+    log_name = "team import"
+    upload_first = gettext_lazy("Upload a team list first.")
+    nothing_to_confirm = gettext_lazy("There is no uploaded team list to import (it may have "
+                                      "been imported already). Upload the file again.")
+    confirm_incomplete = gettext_lazy("The confirmation was incomplete; confirm again.")
+
+    def page_context(self, tournament: Tournament) -> dict[str, Any]:
+        return _common(tournament)
+
+    def preview(self, tournament: Tournament, parsed: TeamFile) -> TeamPreview:
+        return preview_teams(tournament=tournament, parsed=parsed)
+
+    def commit(self, request: HttpRequest, tournament: Tournament, parsed: TeamFile,
+               confirmed: dict[str, Any]) -> TeamImportResult:
+        return import_teams(user=request.user, tournament=tournament, parsed=parsed,
+                            fingerprint=confirmed["fingerprint"], reason=confirmed["reason"])
+
+    def report(self, request: HttpRequest, result: TeamImportResult) -> None:
+        count = result.added + result.roles_changed
+        messages.success(request, ngettext(
+            "%(count)d player was put on a team.", "%(count)d players were put on teams.",
+            count) % {"count": count})
 
 
-def _stored(request: HttpRequest, tournament: Tournament) -> TeamFile | None:
-    data = request.session.get(_session_key(tournament))
-    if not data:
-        return None
-    try:
-        return TeamFile.from_dict(data)
-    except (KeyError, TypeError, ValueError):
-        request.session.pop(_session_key(tournament), None)
-        return None
+TEAM_IMPORT = TeamImport()
 
 
-@csrf_exempt  # checked below, once the upload limit is in place (Django reads files then)
-@login_required
+@upload_limited
 @require_http_methods(["GET", "POST"])
-def import_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    limiter = UploadLimitHandler(request, max_upload_bytes())
-    request.upload_handlers.insert(0, limiter)
-    return _import_upload(request, tournament_id, limiter)
-
-
 @csrf_protect
-def _import_upload(request: HttpRequest, tournament_id: int,
-                   limiter: UploadLimitHandler) -> HttpResponse:
+def import_upload(request: HttpRequest, tournament_id: int,
+                  limiter: UploadLimitHandler) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    denial = organiser_denial(request, tournament)
-    if denial:
-        return denial
-    if request.method == "POST":
-        form = TeamImportUploadForm(request.POST, request.FILES, too_large=limiter.exceeded)
-        if form.is_valid():
-            request.session[_session_key(tournament)] = form.cleaned_data["file"].as_dict()
-            return redirect("teams:import_preview", tournament_id=tournament.pk)
-    else:
-        form = TeamImportUploadForm()
-    return render(request, "teams/import_upload.html", {
-        **_common(tournament), "form": form,
-        "pending": _stored(request, tournament) is not None})
+    return organiser_denial(request, tournament) or TEAM_IMPORT.upload_page(
+        request, tournament, limiter)
 
 
 @require_GET
 @organiser_required
 def import_preview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    parsed = _stored(request, tournament)
-    if parsed is None:
-        messages.info(request, _("Upload a team list first."))
-        return redirect("teams:import", tournament_id=tournament.pk)
-    preview = preview_teams(tournament=tournament, parsed=parsed)
-    form = TeamImportConfirmForm(initial={"fingerprint": preview.fingerprint})
-    return render(request, "teams/import_preview.html", {
-        **_common(tournament), "preview": preview, "form": form,
-        "columns": [(header, str(LABELS.get(name, name)))
-                    for name, header in preview.columns.items()],
-        "status_labels": {s.value: label for s, label in STATUS_LABELS.items()},
-        "error_rows": [r.row for r in preview.errors],
-    })
+    return TEAM_IMPORT.preview_page(request, tournament)
 
 
 @require_POST
 @organiser_required
 def import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    key = _session_key(tournament)
-    if "cancel" in request.POST:
-        request.session.pop(key, None)
-        messages.info(request, _("The import was cancelled; nothing was written."))
-        return redirect("teams:list", tournament_id=tournament.pk)
-    parsed = _stored(request, tournament)
-    if parsed is None:
-        messages.error(request, _("There is no uploaded team list to import (it may have been "
-                                  "imported already). Upload the file again."))
-        return redirect("teams:import", tournament_id=tournament.pk)
-    form = TeamImportConfirmForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("The confirmation was incomplete; confirm again."))
-        return redirect("teams:import_preview", tournament_id=tournament.pk)
-    try:
-        result = import_teams(user=request.user, tournament=tournament, parsed=parsed,
-                              fingerprint=form.cleaned_data["fingerprint"],
-                              reason=form.cleaned_data["reason"])
-    except TeamImportChanged as exc:
-        messages.error(request, error_text(exc))
-        return redirect("teams:import_preview", tournament_id=tournament.pk)
-    except (ValidationError, DatabaseError) as exc:
-        logger.warning("team import into tournament %s failed: %r", tournament.pk, exc)
-        detail = error_text(exc) if isinstance(exc, ValidationError) else ""
-        messages.error(request, _("The import failed and nothing was written. %(detail)s")
-                       % {"detail": detail})
-        return redirect("teams:import_preview", tournament_id=tournament.pk)
-    request.session.pop(key, None)
-    messages.success(request, ngettext(
-        "%(count)d player was put on a team.", "%(count)d players were put on teams.",
-        result.added + result.roles_changed) % {"count": result.added + result.roles_changed})
-    if result.error_rows:
-        messages.warning(request, _("Rows not imported because of errors: %(rows)s.")
-                         % {"rows": ", ".join(str(r) for r in result.error_rows)})
-    return redirect("teams:list", tournament_id=tournament.pk)
+    return TEAM_IMPORT.confirm(request, tournament)
 
 
 # -- organiser: the nomination sheets ---------------------------------------------------------

@@ -9,8 +9,6 @@ validates and writes its audit entry); if anything fails nothing is written.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +19,7 @@ from django.utils.translation import gettext as _
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
 from marias_admin.core.collation import sort_key
+from marias_admin.core.spreadsheet_import import RowsByStatus, fingerprint_of
 from marias_admin.players.importing import (
     CheckedRow,
     ParsedFile,
@@ -79,24 +78,12 @@ class PreviewRow:
 
 
 @dataclass
-class ImportPreview:
+class ImportPreview(RowsByStatus):
     tournament_id: int
     filename: str
     columns: dict[str, str]
     ignored: list[str]
     rows: list[PreviewRow]
-
-    @property
-    def importable(self) -> list[PreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.OK]
-
-    @property
-    def errors(self) -> list[PreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.ERROR]
-
-    @property
-    def skipped(self) -> list[PreviewRow]:
-        return [r for r in self.rows if r.status is RowStatus.SKIP]
 
     @property
     def new_players(self) -> list[PreviewRow]:
@@ -123,7 +110,7 @@ class ImportPreview:
              r.checked.registration_number, r.checked.email, r.checked.phone, r.checked.seed,
              r.checked.sex, r.checked.birth_year, r.checked.region]
             for r in self.rows]]
-        return hashlib.sha256(json.dumps(state, ensure_ascii=False).encode()).hexdigest()[:32]
+        return fingerprint_of(state)
 
 
 @dataclass

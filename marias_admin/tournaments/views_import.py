@@ -2,62 +2,51 @@
 
 Flow: upload (the file is parsed and kept in the session as rows, never on disk) → preview
 (every row with its status and problems; nothing written) → confirm (re-checked, then written
-in one transaction). Only organisers of the tournament may use these pages.
+in one transaction). The steps are the shared ones of
+:mod:`marias_admin.core.spreadsheet_import`; :class:`PlayerImport` declares what is the player
+list's own. Only organisers of the tournament may use these pages.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.files.uploadhandler import FileUploadHandler, SkipFile
-from django.db import DatabaseError
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marias_admin.players.importing import (
-    FIELD_LABELS,
-    ParsedFile,
-    RowStatus,
-    max_upload_bytes,
+from marias_admin.core.spreadsheet_import import (
+    STATUS_LABELS,
+    SpreadsheetImport,
+    UploadLimitHandler,
+    upload_limited,
 )
+from marias_admin.players.importing import FIELD_LABELS, ParsedFile
 from marias_admin.tournaments.exporting import registrations_xlsx
 from marias_admin.tournaments.forms_import import ImportConfirmForm, ImportUploadForm
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.player_import import (
     ImportChanged,
     ImportPreview,
+    ImportResult,
     PreviewRow,
     import_commit,
     import_preview,
 )
 from marias_admin.tournaments.selectors import can_organise
 
-logger = logging.getLogger(__name__)
-
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-STATUS_LABELS = {
-    RowStatus.OK: gettext_lazy("OK"),
-    RowStatus.SKIP: gettext_lazy("skipped"),
-    RowStatus.ERROR: gettext_lazy("error"),
-}
-
-
-def _session_key(tournament: Tournament) -> str:
-    return f"players.import.{tournament.pk}"
 
 
 def _organised_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -70,17 +59,6 @@ def _organised_tournament(request: HttpRequest, tournament_id: int) -> Tournamen
 def _back_url(tournament: Tournament) -> str:
     """The tournament's registration page."""
     return reverse("tournaments:registrations", args=[tournament.pk])
-
-
-def _stored_file(request: HttpRequest, tournament: Tournament) -> ParsedFile | None:
-    data = request.session.get(_session_key(tournament))
-    if not data:
-        return None
-    try:
-        return ParsedFile.from_dict(data)
-    except (KeyError, TypeError, ValueError):
-        request.session.pop(_session_key(tournament), None)
-        return None
 
 
 def _cell(css_class: str) -> dict[str, dict[str, str]]:
@@ -115,144 +93,82 @@ class ImportPreviewTable(tables.Table):
             ((p.severity.value, p.message) for p in record.problems)))
 
 
-class UploadLimitHandler(FileUploadHandler):
-    """Drops an uploaded file as soon as it passes the import limit, so that a huge upload
-    is never written to memory or disk whole; the form then names the limit."""
+class PlayerImport(SpreadsheetImport[ParsedFile]):
+    """The player list: read by the players' reader, registered by the tournament services."""
 
-    # Request bodies may carry a little more than the file (the other fields, boundaries).
-    OVERHEAD = 64 * 1024
+    namespace = "players"
+    parsed_type = ParsedFile
+    upload_form = ImportUploadForm
+    confirm_form = ImportConfirmForm
+    upload_template = "players/import_upload.html"
+    preview_template = "players/import_preview.html"
+    column_labels = FIELD_LABELS
+    changed_error = ImportChanged
+    cancel_url = "players:import"
+    done_url = "tournaments:registrations"  # on to the players just registered
+    log_name = "player import"
+    upload_first = gettext_lazy("Upload a player list first.")
+    nothing_to_confirm = gettext_lazy("There is no uploaded player list to import (it may "
+                                      "have been imported already). Upload the file again.")
+    confirm_incomplete = gettext_lazy("Choose how to register the players and confirm again.")
 
-    def __init__(self, request: HttpRequest, limit: int) -> None:
-        super().__init__(request)
-        self.limit = limit
-        self.exceeded = False
+    def page_context(self, tournament: Tournament) -> dict[str, Any]:
+        return {"tournament": tournament, "back_url": _back_url(tournament)}
 
-    def handle_raw_input(self, input_data: Any, META: Any, content_length: int,
-                         boundary: Any, encoding: Any = None) -> None:
-        if content_length and content_length > self.limit + self.OVERHEAD:
-            self.exceeded = True
+    def preview(self, tournament: Tournament, parsed: ParsedFile) -> ImportPreview:
+        return import_preview(tournament=tournament, parsed=parsed)
 
-    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
-        if self.exceeded or start + len(raw_data) > self.limit:
-            self.exceeded = True
-            raise SkipFile
-        return raw_data
+    def preview_context(self, request: HttpRequest, preview: ImportPreview) -> dict[str, Any]:
+        table = ImportPreviewTable(preview.rows)
+        tables.RequestConfig(request, paginate=False).configure(table)
+        return {"table": table, "counts": {
+            "rows": len(preview.rows), "importable": len(preview.importable),
+            "new_players": len(preview.new_players),
+            "existing_players": len(preview.existing_players),
+            "skipped": len(preview.skipped), "errors": len(preview.errors),
+        }}
 
-    def file_complete(self, file_size: int) -> None:
-        return None
+    def commit(self, request: HttpRequest, tournament: Tournament, parsed: ParsedFile,
+               confirmed: dict[str, Any]) -> ImportResult:
+        return import_commit(user=request.user, tournament=tournament, parsed=parsed,
+                             status=confirmed["status"], fingerprint=confirmed["fingerprint"])
+
+    def report(self, request: HttpRequest, result: ImportResult) -> None:
+        count = len(result.registrations)
+        messages.success(request, ngettext(
+            "%(count)d player was registered in the tournament.",
+            "%(count)d players were registered in the tournament.", count) % {"count": count})
+        if result.created_players or result.created_clubs:
+            messages.info(request, _("New players: %(players)d, new clubs: %(clubs)d.") % {
+                "players": result.created_players, "clubs": len(result.created_clubs)})
 
 
-@csrf_exempt  # checked below, once the upload limit is in place (Django reads files then)
+PLAYER_IMPORT = PlayerImport()
+
+
+@upload_limited
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The upload form; a readable file is parsed, kept in the session and previewed."""
-    limiter = UploadLimitHandler(request, max_upload_bytes())
-    request.upload_handlers.insert(0, limiter)
-    return _import_upload(request, tournament_id, limiter)
-
-
 @csrf_protect
-def _import_upload(request: HttpRequest, tournament_id: int,
-                   limiter: UploadLimitHandler) -> HttpResponse:
+def import_upload(request: HttpRequest, tournament_id: int,
+                  limiter: UploadLimitHandler) -> HttpResponse:
+    """The upload form; a readable file is parsed, kept in the session and previewed."""
     tournament = _organised_tournament(request, tournament_id)
-    if request.method == "POST":
-        form = ImportUploadForm(request.POST, request.FILES, too_large=limiter.exceeded)
-        if form.is_valid():
-            parsed: ParsedFile = form.cleaned_data["file"]
-            request.session[_session_key(tournament)] = parsed.as_dict()
-            return redirect("players:import_preview", tournament_id=tournament.pk)
-    else:
-        form = ImportUploadForm()
-    return render(request, "players/import_upload.html", {
-        "tournament": tournament, "form": form, "back_url": _back_url(tournament),
-        "pending": _stored_file(request, tournament) is not None,
-    })
-
-
-def _column_list(preview: ImportPreview) -> list[tuple[str, str]]:
-    return [(header, str(FIELD_LABELS.get(name, name))) for name, header in
-            preview.columns.items()]
+    return PLAYER_IMPORT.upload_page(request, tournament, limiter)
 
 
 @login_required
 @require_GET
 def import_preview_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Every row of the uploaded file with what will happen to it. Writes nothing."""
-    tournament = _organised_tournament(request, tournament_id)
-    parsed = _stored_file(request, tournament)
-    if parsed is None:
-        messages.info(request, _("Upload a player list first."))
-        return redirect("players:import", tournament_id=tournament.pk)
-    preview = import_preview(tournament=tournament, parsed=parsed)
-    form = ImportConfirmForm(initial={"fingerprint": preview.fingerprint})
-    return render(request, "players/import_preview.html", _preview_context(
-        request, tournament, preview, form))
-
-
-def _preview_context(request: HttpRequest, tournament: Tournament, preview: ImportPreview,
-                     form: ImportConfirmForm) -> dict[str, Any]:
-    table = ImportPreviewTable(preview.rows)
-    tables.RequestConfig(request, paginate=False).configure(table)
-    return {
-        "tournament": tournament, "preview": preview, "table": table, "form": form,
-        "back_url": _back_url(tournament),
-        "columns": _column_list(preview),
-        "error_rows": [row.row for row in preview.errors],
-        "counts": {
-            "rows": len(preview.rows), "importable": len(preview.importable),
-            "new_players": len(preview.new_players),
-            "existing_players": len(preview.existing_players),
-            "skipped": len(preview.skipped), "errors": len(preview.errors),
-        },
-    }
+    return PLAYER_IMPORT.preview_page(request, _organised_tournament(request, tournament_id))
 
 
 @login_required
 @require_POST
 def import_confirm(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Write the previewed import (or drop it, with ``cancel``)."""
-    tournament = _organised_tournament(request, tournament_id)
-    key = _session_key(tournament)
-    if "cancel" in request.POST:
-        request.session.pop(key, None)
-        messages.info(request, _("The import was cancelled; nothing was written."))
-        return redirect("players:import", tournament_id=tournament.pk)
-    parsed = _stored_file(request, tournament)
-    if parsed is None:
-        messages.error(request, _("There is no uploaded player list to import (it may have "
-                                  "been imported already). Upload the file again."))
-        return redirect("players:import", tournament_id=tournament.pk)
-    form = ImportConfirmForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose how to register the players and confirm again."))
-        return redirect("players:import_preview", tournament_id=tournament.pk)
-    try:
-        result = import_commit(user=request.user, tournament=tournament, parsed=parsed,
-                               status=form.cleaned_data["status"],
-                               fingerprint=form.cleaned_data["fingerprint"])
-    except ImportChanged as exc:
-        messages.error(request, " ".join(exc.messages))
-        return redirect("players:import_preview", tournament_id=tournament.pk)
-    except (ValidationError, DatabaseError) as exc:
-        logger.warning("player import into tournament %s failed: %r", tournament.pk, exc)
-        detail = " ".join(exc.messages) if isinstance(exc, ValidationError) else ""
-        messages.error(request, _("The import failed and nothing was written. %(detail)s")
-                       % {"detail": detail})
-        return redirect("players:import_preview", tournament_id=tournament.pk)
-    request.session.pop(key, None)
-    count = len(result.registrations)
-    messages.success(request, ngettext(
-        "%(count)d player was registered in the tournament.",
-        "%(count)d players were registered in the tournament.", count) % {"count": count})
-    if result.created_players or result.created_clubs:
-        messages.info(request, _("New players: %(players)d, new clubs: %(clubs)d.")
-                      % {"players": result.created_players, "clubs": len(result.created_clubs)})
-    if result.error_rows:
-        messages.warning(request, _("Rows not imported because of errors: %(rows)s.")
-                         % {"rows": ", ".join(str(r) for r in result.error_rows)})
-    # Done: on to the players just registered (the upload page has nothing more to do).
-    return redirect("tournaments:registrations", tournament_id=tournament.pk)
+    return PLAYER_IMPORT.confirm(request, _organised_tournament(request, tournament_id))
 
 
 @login_required

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import Doubling, Hand, Marriage, Points, Renonc, SilentSeven, get_preset, settle
@@ -139,8 +139,7 @@ def test_each_raise_doubles_its_part(pair: tuple[Ruleset, Hand], data: st.DataOb
     ruleset, hand = pair
     rung = ruleset.rung(hand.contract or "")
     assert rung is not None
-    if hand.renonc is not None or unplayed_rule(hand, ruleset, rung) is not None:
-        return
+    assume(hand.renonc is None and unplayed_rule(hand, ruleset, rung) is None)
     parts: list[tuple[str, object]] = [
         (c.value, c) for c in rung.components
         if not (c is Component.GAME and game_dropped(hand, ruleset))]
@@ -148,19 +147,16 @@ def test_each_raise_doubles_its_part(pair: tuple[Ruleset, Hand], data: st.DataOb
     part, target = data.draw(st.sampled_from(parts))
     if isinstance(target, Component):
         level = hand.doubling(target).level
-        if level >= ruleset.cap_for(target):
-            return
+        assume(level < ruleset.cap_for(target))
         others = tuple(d for d in hand.doublings if d.component is not target)
         raised = dataclasses.replace(hand, doublings=(*others, Doubling(target, level + 1)))
     else:
         assert isinstance(target, Announcement)
-        if target.level >= ruleset.cap_for(target.component):
-            return
+        assume(target.level < ruleset.cap_for(target.component))
         raised = dataclasses.replace(hand, announcements=tuple(
             dataclasses.replace(a, level=a.level + 1, raises=()) if a is target else a
             for a in hand.announcements))
-    if unplayed_rule(raised, ruleset, rung) is not None:
-        return
+    assume(unplayed_rule(raised, ruleset, rung) is None)
     assert _part_value(raised, ruleset, part) == 2 * _part_value(hand, ruleset, part)
 
 

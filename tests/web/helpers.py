@@ -124,3 +124,24 @@ def renonce(world: dict, seat_no: int, code: str = "men.a") -> Any:
     sheet.refresh_from_db()
     hand = Hand(players=3, dealer=3, declarer=1, contract=None, renonc=Renonc(code, seat_no))
     return hand_add(user=world["org"], sheet=sheet, expected_version=sheet.version, hand=hand)
+
+
+# --- every URL of the project -----------------------------------------------------------------
+
+
+def named_routes(patterns: list[Any] | None = None, namespace: str = "",
+                 route: str = "") -> list[tuple[str, str]]:
+    """(``namespace:name``, route) of every named URL pattern, walked from the root URLconf
+    through every include: the access matrix must cover them all and the crawler requests
+    them all, so a new URL cannot slip past either."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found: list[tuple[str, str]] = []
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = ":".join(filter(None, (namespace, entry.namespace or "")))
+            found += named_routes(entry.url_patterns, inner, route + str(entry.pattern))
+        elif isinstance(entry, URLPattern) and entry.name:
+            name = f"{namespace}:{entry.name}" if namespace else entry.name
+            found.append((name, route + str(entry.pattern)))
+    return found

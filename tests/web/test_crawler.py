@@ -3,7 +3,8 @@
 Every URL pattern (walked from the root URLconf; of the admin only its index) is requested by
 every kind of visitor — anonymous, logged in without a role, the tournament's organiser,
 scorekeeper and referee, a superuser — with the ids of a small real world (a ČSM tournament with
-a seated round, a sheet with hands and a ruling; an SZMK tournament; a competition), with ids
+a seated round, a sheet with hands and a ruling, a prize category, a prize, a team; an SZMK
+tournament with a submitted sheet; a competition; the real token of a table's link), with ids
 that do not exist (0, and a number beyond every integer column), with hostile query strings
 (every parameter the views read, set to unicode digits, huge numbers, "inf", "NaN", 5000
 characters, a NUL …) and, where the URL takes a POST, with hostile values in the fields of the
@@ -14,6 +15,10 @@ The world is built once per module inside a transaction rolled back after the la
 request runs in a savepoint rolled back at once, so a POST never changes what the next request
 sees. One test per URL pattern collects every 500 of that pattern into one message naming the
 visitor, the URL, what was sent and where it broke.
+
+The PIN forms (the table link's and the player's confirmation) are also posted with the real
+PINs, right and wrong (empty, over-long, other scripts' digits, a NUL …): a wrong one is
+refused without a 500 and writes nothing but its count for the throttle.
 """
 
 from __future__ import annotations
@@ -21,7 +26,6 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -31,24 +35,21 @@ from urllib.parse import quote, urlsplit
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.shortcuts import resolve_url
 from django.test import Client, override_settings
-from django.urls import (
-    NoReverseMatch,
-    Resolver404,
-    URLPattern,
-    URLResolver,
-    get_resolver,
-    resolve,
-    reverse,
-)
+from django.test.utils import CaptureQueriesContext
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 import marias_admin
+from marias_admin.prizes.services import category_save, prize_save
 from marias_admin.seasons.services import competition_save
+from marias_admin.sheets import access
 from marias_admin.sheets.models import HandRecord, RulingKind
 from marias_admin.sheets.services import ruling_add, sheet_assign_scorekeeper, sheet_submit
+from marias_admin.teams.models import MemberRole
 from tests import factories
+from tests.web.helpers import named_routes
 
 ROLES = ("anonymous", "plain", "organiser", "scorekeeper", "referee", "superuser")
 HUGE = "99999999999999999999"  # beyond bigint: the database must never see it
@@ -96,22 +97,12 @@ class Pattern:
         return self.name
 
 
-def _walk(patterns: list[Any], namespace: str = "", route: str = "") -> Iterator[Pattern]:
-    for entry in patterns:
-        if isinstance(entry, URLResolver):
-            ns = ":".join(filter(None, (namespace, entry.namespace or "")))
-            yield from _walk(entry.url_patterns, ns, route + str(entry.pattern))
-        elif isinstance(entry, URLPattern) and entry.name:
-            full = route + str(entry.pattern)
-            name = f"{namespace}:{entry.name}" if namespace else entry.name
-            yield Pattern(name, full, tuple(re.findall(r"<(?:\w+:)?(\w+)>", full)))
-
-
 def all_patterns() -> list[Pattern]:
     found: dict[str, Pattern] = {}
-    for pattern in _walk(get_resolver().url_patterns):
-        if pattern.name == "admin:index" or not pattern.name.startswith("admin:"):
-            found.setdefault(pattern.name, pattern)
+    for name, route in named_routes():
+        if name == "admin:index" or not name.startswith("admin:"):
+            params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", route))
+            found.setdefault(name, Pattern(name, route, params))
     return sorted(found.values(), key=lambda p: p.name)
 
 
@@ -161,6 +152,17 @@ def build_world() -> dict[str, Any]:
                  expected_version=submitted.version)
     competition = competition_save(user=staff.organiser, name="Crawl cup", season="2026",
                                    public=True, tournaments=[csm.tournament, szmk.tournament])
+    # Real ids for the prize and team pages, and real PINs: the table's link (its token in
+    # every ``<token>``) and the players' own, so that the PIN forms get past their choices.
+    category = category_save(user=staff.organiser, tournament=csm.tournament, name="Ženy",
+                             kind="women")
+    prize = prize_save(user=staff.organiser, tournament=csm.tournament, place=1, label="Pohár")
+    team = factories.team(csm.tournament, "Crawl A", [(offender, MemberRole.CAPTAIN)],
+                          by=staff.organiser)
+    for each in (csm.tournament, szmk.tournament):
+        access.player_pins(user=staff.organiser, tournament=each)
+    link = access.table_access(round_1.tables.get(number=1))
+    submitted_link = access.table_access(submitted.table)
     users = {
         "anonymous": None,
         "plain": factories.user("crawl-plain"),
@@ -172,7 +174,11 @@ def build_world() -> dict[str, Any]:
     values = {
         "tournament_id": csm.tournament.pk, "number": 1, "table": 1, "hand": 1,
         "hand_id": renonc.pk, "registration_id": offender.pk, "from_round": 1,
-        "competition_id": competition.pk, "uidb64": "MQ", "token": "set-password",
+        "competition_id": competition.pk, "category_id": category.pk, "prize_id": prize.pk,
+        "team_id": team.pk, "member_id": team.members.get().pk,
+        # The table link's token (the password reset confirmation, which shares the name,
+        # answers 404 whatever it gets while mail is not configured).
+        "uidb64": "MQ", "token": link.token,
     }
     szmk_values = {
         **values, "tournament_id": szmk.tournament.pk,
@@ -180,7 +186,9 @@ def build_world() -> dict[str, Any]:
                                           sheet__table__number=1).pk,
         "registration_id": szmk.registrations[0].pk,
     }
-    return {"users": users, "values": values, "szmk_values": szmk_values}
+    return {"users": users, "values": values, "szmk_values": szmk_values,
+            "link": link, "submitted": submitted, "submitted_link": submitted_link,
+            "szmk_organiser": szmk.staff.organiser}
 
 
 @pytest.fixture(scope="module")
@@ -406,3 +414,175 @@ def test_no_url_answers_500(world, pattern):
                               f"{response.status_code}, expected 403")
     assert not crawl.failures, (f"{len(crawl.failures)} of {crawl.count} requests failed:\n"
                                 + "\n".join(crawl.failures))
+
+
+# -- the PIN forms, posted for real --------------------------------------------------------------
+#
+# The hostile values above never get past the PIN forms' choices (who holds the phone, who
+# confirms) with a right PIN beside them. Here each form is posted with the world's real table
+# link, real seated players and their real PINs, one PIN field at a time set to each wrong
+# input; each attempt from a fresh phone (Client), in a savepoint rolled back at once, since a
+# wrong PIN counts per phone and address (the throttle may answer 429: allowed).
+
+# A wrong PIN may record itself (the throttle) and the phone's session; nothing else.
+PIN_FAILURE_WRITES = ("sheets_pinfailure", "django_session")
+WRITE_SQL = re.compile(r"\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(\w+)", re.IGNORECASE)
+FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def wrong_pins(right: str) -> dict[str, str]:
+    """Label → a PIN that must be refused (with a message, never a 500) instead of ``right``."""
+    return {
+        "wrong": str((int(right) + 1) % 10 ** len(right)).zfill(len(right)),
+        "empty": "",
+        "over-long": right + "0" * 17,
+        "5000 digits": "1" * 5000,
+        "arabic-indic": "١٢٣٤٥",
+        "fullwidth": "１２３４５",
+        "the right one, fullwidth": right.translate(FULLWIDTH),
+        "the right one, arabic-indic": right.translate(ARABIC_INDIC),
+        "letter": "12é45",
+        "no-break space": "12\u00a0345",
+        "emoji": "12😀45",
+        "NUL": "\x00",
+        "right with a NUL": right + "\x00",
+    }
+
+
+@dataclass
+class Attempt:
+    status: int
+    location: str
+    writes: list[str]  # the tables written to
+    seen: Any  # what ``probe`` found before the rollback
+    error: str  # where a 500 broke
+
+
+def post_from_fresh_phone(url: str, data: dict[str, Any], *, user: Any = None,
+                          before: Any = None, probe: Any = None) -> Attempt:
+    """One POST from a new phone (logged in as ``user``, opened first by ``before``), its
+    writes, and what ``probe(client)`` sees of the result, all rolled back afterwards."""
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    sid = transaction.savepoint()
+    try:
+        if before is not None:
+            before(client)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(url, data)
+        seen = probe(client) if probe is not None else None
+    finally:
+        transaction.savepoint_rollback(sid)
+    written = [m.group(1) for q in queries.captured_queries
+               if (m := WRITE_SQL.match(q["sql"]))]
+    return Attempt(response.status_code, response.get("Location", ""), written, seen,
+                   where(getattr(response, "exc_info", None)))
+
+
+def refused(label: str, attempt: Attempt, *, state: Any = None, expected_state: Any = None,
+            counted: bool = False) -> list[str]:
+    """What is wrong with a refused attempt: a 500, a redirect (success), a write; a PIN of
+    the right form but wrong (``counted``) must reach the comparison and count for the
+    throttle."""
+    problems = []
+    if attempt.status not in (200, 429):
+        problems.append(f"{label}: {attempt.status} {attempt.location} {attempt.error}")
+    extra = sorted({t for t in attempt.writes if not t.startswith(PIN_FAILURE_WRITES)})
+    if extra:
+        problems.append(f"{label}: wrote to {extra}")
+    if state != expected_state:
+        problems.append(f"{label}: {state!r}, expected {expected_state!r}")
+    if counted and "sheets_pinfailure" not in attempt.writes:
+        problems.append(f"{label}: not counted as a wrong PIN (stopped before the comparison)")
+    return problems
+
+
+def _seated(table: Any) -> list[Any]:
+    return [s.registration for s in table.seats.select_related("registration")
+            .order_by("position")]
+
+
+@pytest.mark.django_db
+def test_table_link_pin_form(world):
+    """The QR code's form: the table's PIN and the holder's own. The right ones let the phone
+    in (a grant in its session, an audit entry); anything else is refused without a grant or
+    any write but the failure count."""
+    link = world["link"]
+    holder, other = _seated(link.table)[:2]
+    url = reverse("sheets:table_link", args=(link.token,))
+    right = {"pin": link.pin, "registration": holder.pk, "player_pin": holder.pin}
+
+    def grant(client: Client) -> Any:
+        return client.session.get(access.SESSION_KEY, {}).get(str(link.table_id))
+
+    opened = post_from_fresh_phone(url, right, probe=grant)
+    assert opened.status == 302, opened
+    assert opened.location == fill(next(p for p in PATTERNS if p.name == "sheets:table"),
+                                   world["values"])
+    assert opened.seen == {"version": link.version, "registration": holder.pk}
+    assert "audit_auditentry" in opened.writes, opened.writes
+
+    problems = []
+    for field_name, pin in (("pin", link.pin), ("player_pin", holder.pin)):
+        for label, value in wrong_pins(pin).items():
+            attempt = post_from_fresh_phone(url, {**right, field_name: value}, probe=grant)
+            problems += refused(f"{field_name} {label} {value[:12]!r}", attempt,
+                                state=attempt.seen, counted=label == "wrong")
+    # The other player's PIN for the holder, and the holder's PIN for the other player.
+    for label, data in (("another player's PIN", {**right, "player_pin": other.pin}),
+                        ("registration of no seat here",
+                         {**right, "registration": world["values"]["registration_id"] + 10**6}),
+                        ("registration not a number", {**right, "registration": "١"}),
+                        ("nothing", {})):
+        if label == "another player's PIN" and other.pin == holder.pin:
+            continue
+        attempt = post_from_fresh_phone(url, data, probe=grant)
+        problems += refused(label, attempt, state=attempt.seen)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.django_db
+def test_player_pin_confirmation(world):
+    """A seated player confirms the submitted sheet with his own PIN, on the organiser's phone
+    or on a phone the table's link let in (as another player). The right PIN confirms; any
+    other input leaves the sheet submitted and writes nothing but the failure count."""
+    sheet = world["submitted"]
+    sheet.refresh_from_db()
+    table = sheet.table
+    holder, confirmer = _seated(table)[:2]
+    link = world["submitted_link"]
+    url = reverse("sheets:confirm_pin", args=(table.round.tournament_id, table.round.number,
+                                              table.number))
+    right = {"pin-version": sheet.version, "pin-registration": confirmer.pk,
+             "pin-pin": confirmer.pin}
+
+    def open_link(client: Client) -> None:
+        response = client.post(reverse("sheets:table_link", args=(link.token,)),
+                               {"pin": link.pin, "registration": holder.pk,
+                                "player_pin": holder.pin})
+        assert response.status_code == 302, response
+
+    def state(client: Client) -> str:
+        return type(sheet).objects.get(pk=sheet.pk).state
+
+    phones = {"organiser's phone": {"user": world["szmk_organiser"]},
+              "table's phone": {"before": open_link}}
+    problems = []
+    for phone, how in phones.items():
+        confirmed = post_from_fresh_phone(url, right, probe=state, **how)
+        assert confirmed.status == 302 and confirmed.seen == "confirmed", (phone, confirmed)
+        for label, value in wrong_pins(confirmer.pin).items():
+            attempt = post_from_fresh_phone(url, {**right, "pin-pin": value}, probe=state, **how)
+            problems += refused(f"{phone}: {label} {value[:12]!r}", attempt,
+                                state=attempt.seen, expected_state="submitted",
+                                counted=label == "wrong")
+        for label, data in (("registration of no seat here",
+                             {**right, "pin-registration": confirmer.pk + 10**6}),
+                            ("version not a number", {**right, "pin-version": "１"}),
+                            ("nothing", {})):
+            attempt = post_from_fresh_phone(url, data, probe=state, **how)
+            problems += refused(f"{phone}: {label}", attempt, state=attempt.seen,
+                                expected_state="submitted")
+    assert not problems, "\n".join(problems)

@@ -51,8 +51,9 @@ def empty_cache():
 
 @pytest.fixture
 def w():
-    """8 players, round 1 played (both tables confirmed) and closed, round 2 seated."""
-    setup = f.tournament(players=8, rounds=2)
+    """8 players, round 1 played (both tables confirmed) and closed, round 2 seated; the
+    organiser chose English for the tournament's pages (the texts are matched in English)."""
+    setup = f.tournament(players=8, rounds=2, language="en")
     staff = setup.staff
     round = f.seated_round(setup, 1, state="released")
     for number in (1, 2):

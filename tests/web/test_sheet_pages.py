@@ -59,6 +59,46 @@ def test_add_by_shorthand_shows_the_running_account(world, keeper):
     assert re.search(r'name="text-declarer"[^>]*value="3"[^>]*disabled', response.content.decode())
 
 
+@pytest.mark.parametrize("entry", ["text", "form"])
+def test_a_hand_post_settles_once(world, keeper, monkeypatch, entry):
+    # Issue 22: the form builds the hand, the service settles it once and stores what the
+    # page shows (wherever the sheet app calls the engine, the calls are counted).
+    from marias_admin.sheets import forms, services
+
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    real = services.settle
+    for module in (forms, services):
+        monkeypatch.setattr(module, "settle", counting)
+    data = (add_data(world, "100+7c f100 60+40 s+", 2, 3) if entry == "text" else
+            {"entry": "form", "form-version": version(world), "form-dealer": 2,
+             "form-declarer": 3, "form-contract": "hundred_seven_hearts",
+             "form-trump": "hearts", "form-doubling_hundred": 1, "form-declarer_cards": 60,
+             "form-declarer_marriages": "40", "form-seven_won": "won"})
+    response = keeper.post(url(world, "hand_add"), data)
+    assert response.status_code == 302
+    assert len(calls) == 1
+    assert HandRecord.objects.get().money == [-400, -400, 1200, -400]
+
+
+def test_a_hand_the_engine_refuses_on_saving_is_shown_as_before(world, keeper):
+    # The engine's refusal now comes from the service's settlement: still at the field, and
+    # in the preview, as when the form settled (issue 22). Seat 1 deals and sits out.
+    before = version(world)
+    response = keeper.post(url(world, "hand_add"), add_data(world, "7k+", 1, 1))
+    assert response.status_code == 200
+    errors = response.context["text_form"].errors
+    assert list(errors) == ["declarer"]
+    preview = response.context["preview"]
+    assert preview["ok"] is False and preview["errors"] == [
+        f"{response.context['text_form'].fields['declarer'].label}: {errors['declarer'][0]}"]
+    assert not HandRecord.objects.exists() and version(world) == before
+
+
 def test_add_by_the_structured_form(world, keeper):
     response = keeper.get(page_url(world, entry="form"))
     assert "struct_form" in response.context and "text_form" not in response.context

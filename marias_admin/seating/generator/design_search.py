@@ -129,7 +129,9 @@ TARGETS = (
 )
 
 
-def find(target: Target, seed: int = 0, tries: int = 2000) -> tuple[list, list]:
+def find(
+    target: Target, seed: int = 0, tries: int = 2000
+) -> tuple[list[list[list[int]]], list[list[int]]]:
     rng = random.Random(seed)
     for _ in range(tries):
         fixed = [random_transversal(target.frame, rng) for _ in range(target.fixed_classes)]

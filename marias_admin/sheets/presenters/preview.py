@@ -1,7 +1,8 @@
 """The live preview: the settlement the typed hand would get, or what is wrong with it.
 
 Nothing is saved; the scorekeeper sees the money per seat (against the paper sheet's, as far as
-typed) before pressing Save.
+typed) before pressing Save. The preview is the only reader that settles a typed hand
+(``HandForm.settlement``, once per request); a save is settled by the service alone.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 from marias_admin.sheets.forms import HandForm, TextHandForm, language, pb_text, signed
 from marias_admin.sheets.presenters.page import SheetPage, page_language
 from scoring.notation import format_hand
+from scoring.settle import Settlement
 
 
 def _nothing_typed(form: HandForm) -> bool:
@@ -19,9 +21,11 @@ def _nothing_typed(form: HandForm) -> bool:
 
 
 def _errors(form: HandForm) -> list[str]:
-    """The form's errors, each with its field's label (the parser's message says where)."""
+    """The form's errors, each with its field's label (the parser's message says where); the
+    paper's amounts last, as they are checked last (the engine settles after them)."""
     errors = [str(e) for e in form.non_field_errors()]
-    for name, field_errors in form.errors.items():
+    items = sorted(form.errors.items(), key=lambda item: item[0].startswith("paper_"))
+    for name, field_errors in items:
         if name == "__all__" or name == "reason":
             continue
         label = form.fields[name].label if name in form.fields else name
@@ -40,8 +44,9 @@ def _refusal(form: HandForm) -> dict[str, Any] | None:
     return {"ok": False, "errors": errors, "notation": notation, "caret_pad": form.caret_pad}
 
 
-def _seats(page: SheetPage, form: HandForm) -> tuple[list[dict[str, Any]], list[int | None]]:
-    settlement, hand = form.settlement, form.hand
+def _seats(page: SheetPage, form: HandForm,
+           settlement: Settlement) -> tuple[list[dict[str, Any]], list[int | None]]:
+    hand = form.hand
     paper = form.paper_values() if isinstance(form, TextHandForm) else []
     sitter = None if page.ruleset().partnerships else hand.sitter
     partner = hand.side_partner
@@ -69,11 +74,13 @@ def hand_preview(page: SheetPage, form: HandForm) -> dict[str, Any] | None:
         return None
     valid = form.is_valid()
     typing_paper = (not valid and isinstance(form, TextHandForm) and form.only_paper_missing
-                    and "settlement" in form.cleaned_data)
+                    and "hand" in form.cleaned_data)
     if not valid and not typing_paper:
         return _refusal(form)
     settlement = form.settlement
-    seats, paper = _seats(page, form)
+    if settlement is None:  # the engine refused the hand: its problems are on the form now
+        return _refusal(form)
+    seats, paper = _seats(page, form, settlement)
     ruleset = page.ruleset()
     return {
         "ok": True, "seats": seats, "description": format_hand(form.hand, ruleset, language()),

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 ADMIN_USERNAME = "admin"
@@ -88,7 +88,7 @@ def ensure_admin(username: str = ADMIN_USERNAME) -> AdminLogin:
 class Command(BaseCommand):
     help = "Ensure the admin superuser exists and print how to log in."
 
-    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-demo", action="store_true",
                             help="do not create the demo tournaments")
 
