@@ -27,6 +27,14 @@ class PinField(forms.CharField):
         return pin_digits(super().clean(value))
 
 
+class UnrepeatedPinInput(forms.TextInput):
+    """A player's own PIN is never written back into the page: after a refusal the phone is
+    handed on, and the next person must not read the last one's PIN in the field."""
+
+    def format_value(self, value: Any) -> str | None:
+        return None
+
+
 def _seat_choices(seats: list[Seat]) -> list[tuple[Any, str]]:
     return [("", "—")] + [(s.registration_id, f"{s.position}. {s.registration.player}")
                           for s in seats]
@@ -41,7 +49,7 @@ class TablePinForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Who are you"), coerce=int,
                                           error_messages={"required": _("Choose your name.")})
     player_pin = PinField(label=_("Your player PIN"),
-                          widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
+                          widget=UnrepeatedPinInput(attrs={**PIN_ATTRS, "autofocus": False}),
                           help_text=_("Printed on your player slip."),
                           error_messages={"required": _("Type your PIN.")})
 
@@ -57,7 +65,7 @@ class PlayerPinForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int,
                                           error_messages={"required": _("Choose your name.")})
     pin = PinField(label=_("Your player PIN"),
-                   widget=forms.TextInput(attrs={**PIN_ATTRS, "autofocus": False}),
+                   widget=UnrepeatedPinInput(attrs={**PIN_ATTRS, "autofocus": False}),
                    help_text=_("Printed on your player slip."),
                    error_messages={"required": _("Type your PIN.")})
 

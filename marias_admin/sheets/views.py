@@ -26,8 +26,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from marias_admin.core.forms import apply_service_error
-from marias_admin.core.params import positive_int
-from marias_admin.seating.models import Round
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms import (
     HAND_FORMS,
@@ -39,89 +37,20 @@ from marias_admin.sheets.forms import (
     VersionForm,
 )
 from marias_admin.sheets.models import HandRecord, TableSheet
+from marias_admin.sheets.page_loading import (
+    back_to_page,
+    link_ended,
+    load_page,
+    render_page,
+    write_author,
+)
 from marias_admin.sheets.presenters.page import SheetPage, symbol
 from marias_admin.sheets.presenters.preview import hand_preview
-from marias_admin.sheets.presenters.table import PageReads, PageRequest, table_context
 from marias_admin.sheets.selectors import (
-    can_confirm,
-    can_write,
-    hand_audit_entries,
-    is_referee,
-    round_by_number,
-    round_is_seated,
     scorekeeper_candidates,
-    seated_user_ids,
-    seats_of,
-    sheet_hands,
-    sheet_rulings,
-    stored_sheet,
-    table_by_number,
-    tournament_by_id,
 )
 from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
-from marias_admin.tournaments.middleware import tournament_of
-from marias_admin.tournaments.models import Role, Tournament, TournamentState
-from marias_admin.tournaments.selectors import user_roles
-
-# -- loading and access ------------------------------------------------------------------------
-
-
-def _not_seated(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
-    return render(request, "seating/public_not_seated.html",
-                  {"tournament": tournament, "round": round}, status=404)
-
-
-def _link_ended(request: HttpRequest) -> HttpResponse:
-    """A phone whose table link was replaced or whose round closed: the link's own page says
-    so (a login page would mean nothing to a player without an account)."""
-    return render(request, "sheets/table_link.html", {"dead": True}, status=403)
-
-
-def _tournament_and_round(request: HttpRequest, tournament_id: int,
-                          number: int) -> tuple[Tournament, Round]:
-    # The language middleware read the tournament when its language was not cached.
-    tournament = tournament_of(request, tournament_id) or tournament_by_id(tournament_id)
-    round = round_by_number(tournament, number) if tournament is not None else None
-    if tournament is None or round is None:
-        raise Http404
-    return tournament, round
-
-
-def _load(request: HttpRequest, tournament_id: int, number: int,
-          table_number: int) -> SheetPage | HttpResponse:
-    tournament, round = _tournament_and_round(request, tournament_id, number)
-    table = table_by_number(round, table_number)
-    seats = seats_of(table) if table is not None else []
-    grant = (table is not None and access.has_grant(request, table)
-             and access.grant_registration(request, table) in seat_registrations(seats))
-    user = request.user
-    roles = user_roles(user, tournament)
-    seated = bool(user.is_authenticated and user.pk in seated_user_ids(seats))
-    privileged = bool(roles) or seated or grant
-    if not privileged and not tournament.public_seating:
-        if access.grant_ended(request, table):
-            return _link_ended(request)
-        raise Http404
-    if table is None or not seats:
-        if not round_is_seated(round):
-            return _not_seated(request, tournament, round)
-        raise Http404
-    sheet = stored_sheet(table) or TableSheet(table=table)
-    by_account = can_write(user, sheet, seats, tournament, roles=roles)
-    page = SheetPage(
-        tournament=tournament, round=round, table=table, seats=seats, sheet=sheet, roles=roles,
-        privileged=privileged, show_account=privileged or tournament.public_results,
-        can_write=by_account or can_write(user, sheet, seats, tournament, table_grant=grant,
-                                          roles=roles),
-        can_confirm=can_confirm(user, sheet, seats, tournament, roles=roles),
-        can_referee=is_referee(user, tournament, roles=roles),
-        can_organise=Role.ORGANISER in roles,
-        table_grant=grant,
-    )
-    page.by_link = page.can_write and not by_account
-    if sheet.pk is not None and page.show_account:
-        page.hands = sheet_hands(sheet)
-    return page
+from marias_admin.tournaments.models import TournamentState
 
 
 def _stored_sheet(page: SheetPage) -> TableSheet:
@@ -135,12 +64,12 @@ def _stored_sheet(page: SheetPage) -> TableSheet:
 def _page_or_response(request: HttpRequest, kwargs: dict[str, Any],
                       allowed: Callable[[SheetPage], bool]) -> SheetPage | HttpResponse:
     """Load the sheet for a write: 404 when hidden, login for anonymous, 403 when not allowed."""
-    page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
+    page = load_page(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
         return page
     if not request.user.is_authenticated and not page.table_grant:
         if access.grant_ended(request, page.table):
-            return _link_ended(request)
+            return link_ended(request)
         return redirect_to_login(page.url)
     if not allowed(page):
         raise PermissionDenied(_("You cannot change this table sheet."))
@@ -183,26 +112,6 @@ def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
     return decorate
 
 
-def seat_registrations(seats: list[Any]) -> set[int]:
-    return {s.registration_id for s in seats}
-
-
-def link_holder(request: HttpRequest, page: SheetPage) -> Any:
-    """The seated player this phone writes as (he opened the table's link with his own PIN),
-    or None when it has no such grant."""
-    if not page.table_grant:
-        return None
-    registration_id = access.grant_registration(request, page.table)
-    seat = next((s for s in page.seats if s.registration_id == registration_id), None)
-    return access.link_player_actor(page.table, seat.registration) if seat else None
-
-
-def _who(request: HttpRequest, page: SheetPage) -> Any:
-    """The author of a write: the visitor's account, or for a phone that writes by the
-    table's link, the seated player who opened it with his own PIN."""
-    return link_holder(request, page) if page.by_link else request.user
-
-
 def _writer(page: SheetPage) -> bool:
     return page.can_write
 
@@ -218,48 +127,15 @@ def _organiser(page: SheetPage) -> bool:
 # -- the page ----------------------------------------------------------------------------------
 
 
-def _asked(request: HttpRequest, page: SheetPage, forms: dict[str, Any],
-           preview: dict[str, Any] | None, conflict: str | None) -> PageRequest:
-    """What the URL asks to see (?deleted=1, ?hand=N, ?entry=form), with a refused POST's
-    forms: its open entry form wins over ?entry=."""
-    use_form = (forms["open"].endswith("form") if "open" in forms
-                else request.GET.get("entry") == "form")
-    return PageRequest(
-        forms=forms, show_deleted=page.can_referee and request.GET.get("deleted") == "1",
-        hand_number=positive_int(request.GET.get("hand") or forms.get("hand_number")),
-        use_form=use_form, preview=preview, conflict=conflict, user=_who(request, page))
-
-
-def _reads(page: SheetPage, asked: PageRequest) -> PageReads:
-    """What the page shows besides the hands, read only for whom it is shown."""
-    record = page.hand(asked.hand_number) if asked.hand_number is not None else None
-    return PageReads(
-        rulings=sheet_rulings(page.sheet) if page.sheet.pk and page.show_account else [],
-        history=(list(hand_audit_entries(record))
-                 if record is not None and page.can_referee else None),
-        candidates=scorekeeper_candidates(page.tournament) if page.can_organise else None)
-
-
-def _render(request: HttpRequest, page: SheetPage, *, forms: dict[str, Any] | None = None,
-            preview: dict[str, Any] | None = None, conflict: str | None = None,
-            status: int = 200) -> HttpResponse:
-    asked = _asked(request, page, forms or {}, preview, conflict)
-    context = table_context(page, asked, _reads(page, asked))
-    # Whom the table's phone writes as (not shown to a login that writes as itself).
-    context["link_holder"] = (link_holder(request, page)
-                              if page.by_link or not page.can_write else None)
-    return render(request, "sheets/table.html", context, status=status)
-
-
 @require_GET
 def table_page(request: HttpRequest, tournament_id: int, number: int,
                table: int) -> HttpResponse:
-    page = _load(request, tournament_id, number, table)
+    page = load_page(request, tournament_id, number, table)
     if isinstance(page, HttpResponse):
         return page
     if _finished(page):
         _read_only(request, page)
-    return _render(request, page)
+    return render_page(request, page)
 
 
 # -- preview -----------------------------------------------------------------------------------
@@ -289,7 +165,7 @@ def preview_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     forms: dict[str, Any] = {form.prefix: form, "open": form.prefix}
     if edit:
         forms["hand_number"] = request.POST.get("hand")
-    return _render(request, page, forms=forms, preview=preview)
+    return render_page(request, page, forms=forms, preview=preview)
 
 
 # -- writes ------------------------------------------------------------------------------------
@@ -300,7 +176,7 @@ def _conflict(request: HttpRequest, page: SheetPage, error: ValidationError,
               ) -> HttpResponse:
     """Someone else wrote first: the current state, the message, and the visitor's input kept
     (carrying the current version, so that saving it again is a deliberate second step)."""
-    fresh = _load(request, page.tournament.pk, page.round.number, page.table.number)
+    fresh = load_page(request, page.tournament.pk, page.round.number, page.table.number)
     if isinstance(fresh, HttpResponse):
         return fresh
     message = " ".join(error.messages)
@@ -311,11 +187,8 @@ def _conflict(request: HttpRequest, page: SheetPage, error: ValidationError,
             if key.endswith("version"):
                 data[key] = str(fresh.sheet.version)
         forms = rebind(fresh, data)
-    return _render(request, fresh, forms=forms, conflict=message, status=409)
+    return render_page(request, fresh, forms=forms, conflict=message, status=409)
 
-
-def _back(page: SheetPage, anchor: str = "", query: str = "") -> HttpResponse:
-    return redirect(page.url + (f"?{query}" if query else "") + (f"#{anchor}" if anchor else ""))
 
 
 @sheet_action(_writer)
@@ -323,15 +196,15 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     form = _bind_hand_form(request, page)
     forms: dict[str, Any] = {form.prefix: form, "open": form.prefix}
     if "preview" in request.POST:
-        return _render(request, page, forms=forms, preview=hand_preview(page, form))
+        return render_page(request, page, forms=forms, preview=hand_preview(page, form))
     if not form.is_valid():
-        return _render(request, page, forms=forms, preview=hand_preview(page, form))
+        return render_page(request, page, forms=forms, preview=hand_preview(page, form))
     unsaved = page.sheet
     try:
         # The service settles the hand; a first hand it refuses leaves no empty sheet behind.
         with transaction.atomic():
             record = services.hand_add(
-                user=_who(request, page), sheet=_stored_sheet(page),
+                user=write_author(request, page), sheet=_stored_sheet(page),
                 expected_version=form.cleaned_data["version"], hand=form.hand,
                 notation=form.cleaned_data.get("notation", ""), paper_money=form.paper_money())
     except SheetConflict as error:
@@ -343,8 +216,8 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
         # The engine's refusal shows in the preview too, as every refusal of the typed hand
         # does; the sheet's own refusals only at the form.
         engine = form.add_service_error(error)
-        return _render(request, page, forms=forms,
-                       preview=hand_preview(page, form) if engine else None)
+        return render_page(request, page, forms=forms,
+                           preview=hand_preview(page, form) if engine else None)
     if record.mismatch:
         messages.warning(request, _("Hand %(number)s saved, but it differs from the paper "
                                     "sheet: correct it or ask a referee.")
@@ -352,7 +225,7 @@ def hand_add_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     else:
         messages.success(request, _("Hand %(number)s saved: %(description)s")
                          % {"number": record.number, "description": record.description})
-    return _back(page, "entry")
+    return back_to_page(page, "entry")
 
 
 def _live_record(page: SheetPage, number: int) -> HandRecord:
@@ -369,13 +242,13 @@ def hand_edit_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpResp
     forms: dict[str, Any] = {form.prefix: form, "hand_number": hand, "open": form.prefix}
     if "preview" in request.POST:
         form.fields["reason"].required = False
-        return _render(request, page, forms=forms, preview=hand_preview(page, form))
+        return render_page(request, page, forms=forms, preview=hand_preview(page, form))
     if not form.is_valid():
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     paper = form.paper_money() if isinstance(form, TextHandForm) else record.paper_money
     try:
         record = services.hand_edit(
-            user=_who(request, page), record=record,
+            user=write_author(request, page), record=record,
             expected_version=form.cleaned_data["version"],
             hand=form.hand, reason=form.cleaned_data["reason"],
             notation=form.cleaned_data.get("notation", ""), paper_money=paper)
@@ -385,10 +258,10 @@ def hand_edit_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpResp
             form.prefix: _bind_hand_form(request, fresh, data, edit=True)})
     except ValidationError as error:
         form.add_service_error(error)
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     messages.success(request, _("Hand %(number)s changed: %(description)s")
                      % {"number": record.number, "description": record.description})
-    return _back(page, f"hand-{record.number}")
+    return back_to_page(page, f"hand-{record.number}")
 
 
 @sheet_action(_writer)
@@ -397,9 +270,9 @@ def hand_delete_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpRe
     form = ReasonForm(request.POST, prefix="delete")
     forms: dict[str, Any] = {"delete": form, "hand_number": hand}
     if not form.is_valid():
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     try:
-        services.hand_delete(user=_who(request, page), record=record,
+        services.hand_delete(user=write_author(request, page), record=record,
                              expected_version=form.cleaned_data["version"],
                              reason=form.cleaned_data["reason"])
     except SheetConflict as error:
@@ -407,9 +280,9 @@ def hand_delete_view(request: HttpRequest, page: SheetPage, hand: int) -> HttpRe
             "hand_number": hand, "delete": ReasonForm(data, prefix="delete")})
     except ValidationError as error:
         apply_service_error(form, error)
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     messages.success(request, _("Hand %(number)s deleted.") % {"number": hand})
-    return _back(page, "account")
+    return back_to_page(page, "account")
 
 
 def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> HttpResponse:
@@ -418,10 +291,10 @@ def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> Htt
                       currency=symbol(page))
     forms = {prefix: form}
     if not form.is_valid():
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     write = services.paper_totals_set if paper else services.totals_set
     try:
-        write(user=_who(request, page), sheet=_stored_sheet(page),
+        write(user=write_author(request, page), sheet=_stored_sheet(page),
               expected_version=form.cleaned_data["version"], money=form.money(),
               pb=form.pb(None if paper else Decimal(0)))
     except SheetConflict as error:
@@ -430,10 +303,10 @@ def _totals_action(request: HttpRequest, page: SheetPage, *, paper: bool) -> Htt
                                currency=symbol(fresh))})
     except ValidationError as error:
         form.add_service_error(error)
-        return _render(request, page, forms=forms)
+        return render_page(request, page, forms=forms)
     messages.success(request, _("The paper sheet's totals are saved.") if paper
                      else _("The totals are saved."))
-    return _back(page, "reconcile" if paper else "totals")
+    return back_to_page(page, "reconcile" if paper else "totals")
 
 
 @sheet_action(_writer)
@@ -453,10 +326,10 @@ def _state_action(request: HttpRequest, page: SheetPage, prefix: str,
     form = form_class(request.POST, prefix=prefix)
     if not form.is_valid():
         if reason:
-            return _render(request, page, forms={prefix: form})
+            return render_page(request, page, forms={prefix: form})
         messages.error(request, _("The form was incomplete; try again."))
-        return _back(page, "state")
-    kwargs: dict[str, Any] = {"user": _who(request, page), "sheet": _stored_sheet(page)}
+        return back_to_page(page, "state")
+    kwargs: dict[str, Any] = {"user": write_author(request, page), "sheet": _stored_sheet(page)}
     if reason:
         kwargs["reason"] = form.cleaned_data["reason"]
     else:
@@ -465,9 +338,9 @@ def _state_action(request: HttpRequest, page: SheetPage, prefix: str,
         write(**kwargs)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return _back(page, "state")
+        return back_to_page(page, "state")
     messages.success(request, done)
-    return _back(page, "state")
+    return back_to_page(page, "state")
 
 
 @sheet_action(_writer)
@@ -506,7 +379,7 @@ def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     form = ScorekeeperForm(request.POST, candidates=scorekeeper_candidates(page.tournament),
                            prefix="scorekeeper")
     if not form.is_valid():
-        return _render(request, page, forms={"scorekeeper": form})
+        return render_page(request, page, forms={"scorekeeper": form})
     try:
         sheet_assign_scorekeeper(user=request.user, sheet=_stored_sheet(page),
                                  scorekeeper=form.cleaned_data["scorekeeper"],
@@ -515,6 +388,6 @@ def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
         return _conflict(request, page, error)
     except ValidationError as error:
         apply_service_error(form, error)
-        return _render(request, page, forms={"scorekeeper": form})
+        return render_page(request, page, forms={"scorekeeper": form})
     messages.success(request, _("The scorekeeper is set."))
-    return _back(page, "scorekeeper")
+    return back_to_page(page, "scorekeeper")

@@ -29,6 +29,7 @@ from marias_admin.seating.models import Round, RoundState, Table
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms_access import PlayerPinForm, PublicAddressForm, TablePinForm
 from marias_admin.sheets.models import SheetState
+from marias_admin.sheets.page_loading import back_to_page, link_ended, load_page, render_page
 from marias_admin.sheets.selectors import is_referee, seats_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
@@ -74,9 +75,7 @@ def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
 def leave_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """"Hand the phone to another player": this phone stops writing as its holder; the next
     one opens the table with the table's PIN and his own."""
-    from marias_admin.sheets.views import _load
-
-    page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
+    page = load_page(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
         return page
     access.leave_table(request, page.table)
@@ -93,21 +92,19 @@ def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """A seated player confirms the submitted sheet with his own PIN on the table's phone (or
     the phone of anyone with a role in the tournament or a seat at this table). The phone's
     own holder stays who it writes as; the services refuse anyone who wrote on the sheet."""
-    from marias_admin.sheets.views import _back, _link_ended, _load, _render
-
-    page = _load(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
+    page = load_page(request, kwargs["tournament_id"], kwargs["number"], kwargs["table"])
     if isinstance(page, HttpResponse):
         return page
     if not page.privileged:
         if not request.user.is_authenticated:
             if access.grant_ended(request, page.table):
-                return _link_ended(request)
+                return link_ended(request)
             return redirect_to_login(page.url)
         raise PermissionDenied(_("Confirm on the table's phone, opened by its link."))
     form = PlayerPinForm(request.POST, seats=page.seats, prefix="pin")
     if page.sheet.pk is None or page.sheet.state != SheetState.SUBMITTED:
         messages.error(request, _("Only a submitted sheet can be confirmed."))
-        return _back(page, "state")
+        return back_to_page(page, "state")
     if form.is_valid():
         try:
             actor = access.check_player_pin(request, page.table, page.seats,
@@ -125,9 +122,9 @@ def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
                                else None, error)
             else:
                 messages.success(request, _("The sheet is confirmed."))
-                return _back(page, "state")
+                return back_to_page(page, "state")
     throttled = any(form.has_error(name, "throttled") for name in (*form.fields, NON_FIELD_ERRORS))
-    return _render(request, page, forms={"pin": form}, status=429 if throttled else 200)
+    return render_page(request, page, forms={"pin": form}, status=429 if throttled else 200)
 
 
 def _player_error(error: ValidationError) -> ValidationError:

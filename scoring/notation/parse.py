@@ -14,7 +14,6 @@ ruleset with Slovak sheets (SZMK) reads the Slovak words on top of the Czech one
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -32,9 +31,11 @@ from scoring.hand import (
     Renonc,
     SilentSeven,
 )
+from scoring.notation import families as fm
 from scoring.notation import grammar as gm
-from scoring.notation import lexicon as lx
-from scoring.notation.tokens import Cursor
+from scoring.notation import simple_items as si
+from scoring.notation.reader import Reader
+from scoring.notation.simple_items import ItemSpec
 from scoring.ruleset import CONCESSION, Ruleset, Rung
 from scoring.types import COMPONENT_ORDER, Component, HandEffect, Rank, Side, Suit
 
@@ -47,44 +48,6 @@ _RESULT_FIELD: dict[Component, str] = {
 }
 
 
-# -- the volený families (scoring/variants.py): open contracts, announcements against the
-# declarer, raise chains with seats, a killed seven. Patterns over the folded text.
-_OPEN_CONTRACT = re.compile(r"(ob|otevreny betl|od|otevreny durch)(?![0-9a-zž])")
-_OPEN_PART = {"ob": Component.BETL, "otevreny betl": Component.BETL,
-              "od": Component.DURCH, "otevreny durch": Component.DURCH}
-_ANNOUNCE = re.compile(r"(?:(7|100)p|(sedma|sto) proti)(?:[ ]*@[ ]*|[ ]+hrace[ ]+)"
-                       r"([0-9])(?![0-9])")
-_ANNOUNCE_PART = {"7": Component.SEVEN, "sedma": Component.SEVEN,
-                  "100": Component.HUNDRED, "sto": Component.HUNDRED}
-_CHAIN = re.compile(r"[ ]*#[ ]*([0-9]+)(?![0-9])|[ ]*\(fleky ([0-9](?:, [0-9])*)\)")
-_LEVEL_ONLY = re.compile(r"[ ]*\*[ ]*([0-9]+)(?![0-9])|[ ]*\(([0-9]+) fleky\)")
-_ANNOUNCE_RESULT = re.compile(r"[ ]+(uhrana|prohrana|zabita)(?![a-zž])|(\+|-|x)(?![a-zž])")
-_SEVEN_KILLED = re.compile(r"(?:sx|sedma zabita)(?![0-9a-zž])")
-
-# -- křížový (ČSM obecná pravidla VII.2, scoring/partnerships.py): durch s chytrým, the
-# partner's seat, playing alone, the called rank, trick 8. docs/notation.md "Křížový".
-_CLEVER_CONTRACT = re.compile(r"(?:dch|durch s chytrym)(?![0-9a-zž])")
-_PARTNER = re.compile(r"(?:sp[ ]*@[ ]*|spoluhrac[ ]+)([0-9])(?![0-9])")
-_ALONE = re.compile(r"(?:sam|hraje sam)(?![0-9a-zž@])")
-_CALLED = re.compile(r"(?:=[ ]*(10|[789]|sp|e|k|s)|vola (eso|krale|svrska|spodka|desitku|"
-                     r"devitku|osmu|sedmu))(?![0-9a-zž])")
-_CALLED_RANK = {
-    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "sp": Rank.UNDER,
-    "s": Rank.OVER, "k": Rank.KING, "e": Rank.ACE, "sedmu": Rank.SEVEN, "osmu": Rank.EIGHT,
-    "devitku": Rank.NINE, "desitku": Rank.TEN, "spodka": Rank.UNDER, "svrska": Rank.OVER,
-    "krale": Rank.KING, "eso": Rank.ACE,
-}
-# -- SloapSlam (scoring/honours.py): honers of the čtyřka, a trhák's compulsory flek, a renonc
-# played out and the renoncs of that dohrávka. docs/notation.md "SloapSlam".
-_HONOUR = re.compile(r"(?:([89])[ ]*@[ ]*|(devitka|osma)[ ]+hrace[ ]+)([0-9])(?![0-9])")
-_HONOUR_RANK = {"9": Rank.NINE, "devitka": Rank.NINE, "8": Rank.EIGHT, "osma": Rank.EIGHT}
-_HONOUR_TRUMPS = re.compile(r"t([0-9])(?![0-9])|[ ]+na ([0-9]) trumf(?:y|u)?(?![a-zž])")
-_HONOUR_RESULT = re.compile(r"[ ]+(uhrana|prohrana)(?![a-zž])|(\+|-)(?![a-zž0-9])")
-_FORCED = re.compile(r"(?:trh[ ]*@[ ]*|povinny flek hrace[ ]+)([0-9])(?![0-9])")
-_PLAYED_OUT = re.compile(r"(?:dohr|dohravka)(?![0-9a-zž])")
-_TRICK8 = re.compile(r"(?:ch8[ ]*@[ ]*|osmy zdvih hrace[ ]+)([0-9])(?![0-9])")
-
-
 def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: int) -> Hand:
     """The hand ``text`` describes; seats and the table come from the sheet, not the text."""
     try:
@@ -95,62 +58,11 @@ def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: i
         raise ScoringError.single("notation_internal", "notation", 0) from exc
 
 
-def _what(key: str) -> tuple[str, str]:
-    """Czech and English names of a field, for "given twice"."""
-    kind, _, name = key.partition(".")
-    if kind == "doubling":
-        component = Component(name)
-        return (f"flek na {lx.COMPONENT_ACCUSATIVE['cs'][component]}",
-                f"doubling on {lx.COMPONENT_ACCUSATIVE['en'][component]}")
-    if kind == "result":
-        component = Component(name)
-        return (f"výsledek: {lx.COMPONENT_NOMINATIVE['cs'][component]}",
-                f"result of {lx.COMPONENT_NOMINATIVE['en'][component]}")
-    if kind == "premium":
-        if name in lx.PREMIUM_COUNTS:
-            return lx.PREMIUM_COUNTS[name][0], lx.PREMIUM_COUNT_LABEL_EN[name]
-        if name in lx.PREMIUM_HOLDINGS:
-            return lx.PREMIUM_HOLDINGS[name][1][0], lx.PREMIUM_HOLDINGS_EN[name][0]
-        if name == "defender_claims":
-            return "PB za flek", "PB for a flek"
-        return lx.NON_TRUMP_MARRIAGE_WORDS[0], "non-trump marriage"
-    return _WHAT[key]
-
-
-_WHAT: dict[str, tuple[str, str]] = {
-    "trump": ("trumf", "trumps"),
-    "helper": ("pomocná barva", "helper suit"),
-    "bid": ("licitace", "auction"),
-    "points": ("body", "points"),
-    "overall": ("celkový výsledek (+/-)", "overall result (+/-)"),
-    "silent_seven": ("tichá sedma", "silent seven"),
-    "laid_down": ("ložená", "laid down"),
-    "not_played": ("nehráno", "not played"),
-    "renonc": ("renonc", "renonc"),
-    "ruling": ("rozhodnutí o PB", "PB ruling"),
-    "cancelled": ("fleky zrušeny", "doublings cancelled"),
-    "incorrect_flek": ("nekorektní flek", "incorrect flek"),
-    "late": ("pozdní příchod", "late arrival"),
-    "unannounced": ("nehlášená hláška", "unannounced marriage"),
-    "announcement.seven": ("sedma proti", "seven against"),
-    "announcement.hundred": ("sto proti", "hundred against"),
-    "seven_killed": ("sedma zabitá", "killed seven"),
-    "partner": ("spoluhráč", "partner"),
-    "called_rank": ("volaná karta", "called rank"),
-    "trick8": ("osmý zdvih", "trick 8"),
-    "honour.nine": ("devítka", "nine"),
-    "honour.eight": ("osma", "eight"),
-    "played_out": ("dohrávka", "played out"),
-}
-
-
-class _Parser:
-    """One parse: a cursor and the hand's fields as they are found."""
+class _Parser(Reader):
+    """One parse: the hand's fields as they are found."""
 
     def __init__(self, text: str, ruleset: Ruleset):
-        self.cur = Cursor(text)
-        self.grammar = gm.grammar_for(ruleset)
-        self.w = self.grammar.words
+        super().__init__(text, ruleset)
         self.rung: Rung | None = None
         self.contract: str | None = None
         self.trump: Suit | None = None
@@ -180,18 +92,21 @@ class _Parser:
         self.played_out = False
         self.further: list[Renonc] = []
         self.all_play = ruleset.partnerships
-        self.seen: set[str] = set()
-        self.items: tuple[Callable[[], bool], ...] = (
-            self._honour, self._forced, self._played_out,  # SloapSlam
-            self._partner, self._alone, self._called, self._trick8,  # křížový
-            self._announcement, self._seven_killed,  # volený families (variants.py)
+        # Tried in this order at each item; a row of simple_items or a method for an item with
+        # a phrase of its own. A matcher that fails leaves the cursor where it was.
+        self.items: tuple[ItemSpec | Callable[[], bool], ...] = (
+            self._honour, si.FORCED_FLEK, si.PLAYED_OUT_ITEM,  # SloapSlam
+            si.PARTNER_ITEM, si.ALONE_ITEM, si.CALLED_ITEM, si.TRICK8_ITEM,  # křížový
+            self._announcement, si.SEVEN_KILLED_ITEM,  # volený families (variants.py)
             self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
-            self._overall,
-            self._premium_fact, self._ruling_on_doublings, self._doubling, self._points,
-            self._flag, self._bid, self._helper, self._trump,
+            si.OVERALL_ITEM,
+            self._count, si.HOLDING_ITEM, si.NON_TRUMP_MARRIAGE_ITEM, self._claims,  # PB facts
+            self._ruling,
+            si.CANCELLED_ITEM, self._incorrect_flek,  # rulings on doublings (SZMK E.1, E.2)
+            self._doubling, self._points,
+            si.LAID_DOWN_ITEM, si.NOT_PLAYED_ITEM, self._bid, self._helper,
+            si.NO_TRUMP_ITEM, self._trump,
         )
-
-    # -- driver ----------------------------------------------------------------------------------
 
     def run(self, players: int, dealer: int, declarer: int) -> Hand:
         cur = self.cur
@@ -205,7 +120,7 @@ class _Parser:
                 break
             if not separated and cur.glued_to_word():
                 raise cur.error("notation_expected_separator")
-            if not any(item() for item in self.items):
+            if not any(self._item(item) for item in self.items):
                 raise cur.error("notation_expected_item")
         self._apply_overall()
         if self.played_out:
@@ -229,15 +144,29 @@ class _Parser:
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
-    def _once(self, key: str, at: int) -> None:
-        if key in self.seen:
-            what_cs, what_en = _what(key)
-            raise self.cur.error("notation_twice", at=at, what_cs=what_cs, what_en=what_en)
-        self.seen.add(key)
+    def _item(self, item: ItemSpec | Callable[[], bool]) -> bool:
+        return self._simple(item) if isinstance(item, ItemSpec) else item()
 
-    def _restore(self, pos: int) -> bool:
-        self.cur.pos = pos
-        return False
+    def _simple(self, spec: ItemSpec) -> bool:
+        """Any row of the simple items' table: its keyword, once, and the value into its field."""
+        start = self.cur.pos
+        found = self.cur.match(spec.compiled(self.w))
+        if found is None:
+            return False
+        key = spec.key_for(found)
+        if key is not None:
+            self._once(key, start)
+        if spec.field is None:
+            return True
+        value = spec.value(found, start)
+        if spec.field == si.PREMIUM:
+            assert key is not None
+            self.premium[key.removeprefix(f"{si.PREMIUM}.")] = value
+        elif spec.repeat:
+            getattr(self, spec.field).append(value)
+        else:
+            setattr(self, spec.field, value)
+        return True
 
     # -- contract --------------------------------------------------------------------------------
 
@@ -251,16 +180,16 @@ class _Parser:
             self.contract = CONCESSION
             return
         start = cur.pos
-        if cur.match(_CLEVER_CONTRACT) is not None:  # durch s chytrým (VII.2 L251-253)
+        if cur.match(fm.CLEVER_CONTRACT) is not None:  # durch s chytrým (VII.2 L251-253)
             clever = next((r for r in self.grammar.ruleset.ladder if r.clever), None)
             if clever is None:
                 raise cur.error("notation_unknown_contract", at=start,
                                 found=cur.text[start:cur.pos])
             self.rung, self.contract = clever, clever.code
             return
-        opened = cur.match(_OPEN_CONTRACT)
+        opened = cur.match(fm.OPEN_CONTRACT)
         if opened is not None:  # otevřený betl / durch (pagat L30-33)
-            part = _OPEN_PART[opened.group(1)]
+            part = fm.OPEN_PART[opened.group(1)]
             rung_open = next((r for r in self.grammar.ruleset.ladder
                               if r.open and r.components == {part}), None)
             if rung_open is None:
@@ -301,25 +230,7 @@ class _Parser:
             self.helper = self._required_suit()
             self.seen.add("helper")
 
-    def _suit(self, spaced: bool) -> Suit | None:
-        cur = self.cur
-        mark = cur.pos
-        if spaced:
-            cur.match(gm.SPACES)
-        found = cur.match(self.w.suit.pattern)
-        if found is None:
-            self._restore(mark)
-            return None
-        return self.w.suit.lookup(found.group())
-
-    def _required_suit(self) -> Suit:
-        suit = self._suit(spaced=True)
-        if suit is None:
-            self.cur.match(gm.SPACES)
-            raise self.cur.error("notation_expected_suit", suits=self.w.suit_letters)
-        return suit
-
-    # -- items -----------------------------------------------------------------------------------
+    # -- items --------------------------------------------------------------------------------
 
     def _renonc(self) -> bool:
         cur = self.cur
@@ -353,42 +264,25 @@ class _Parser:
         """An honer of the čtyřka (SloapSlam L28-32): 9@1t5#31+, osma hráče 2 na 3 trumfy."""
         cur = self.cur
         start = cur.pos
-        found = cur.match(_HONOUR)
+        found = cur.match(fm.HONOUR)
         if found is None:
             return False
-        rank = _HONOUR_RANK[found.group(1) or found.group(2)]
+        rank = fm.HONOUR_RANK[found.group(1) or found.group(2)]
         self._once(f"honour.{rank.value}", start)
-        trumps_found = cur.match(_HONOUR_TRUMPS)
+        trumps_found = cur.match(fm.HONOUR_TRUMPS)
         trumps = (int(trumps_found.group(1) or trumps_found.group(2))
                   if trumps_found is not None else None)
         raises = self._chain()
         level = 0
         if not raises:
-            only = cur.match(_LEVEL_ONLY)
+            only = cur.match(fm.LEVEL_ONLY)
             if only is not None:
                 level = int(only.group(1) or only.group(2))
         won: bool | None = None
-        result = cur.match(_HONOUR_RESULT)
+        result = cur.match(fm.HONOUR_RESULT)
         if result is not None:
             won = (result.group(1) or result.group(2)) in ("+", "uhrana")
         self.honours.append(Honour(rank, int(found.group(3)), trumps, level, raises, won))
-        return True
-
-    def _forced(self) -> bool:
-        """A trhák's compulsory flek (SloapSlam B/19): trh@3, povinný flek hráče 3."""
-        found = self.cur.match(_FORCED)
-        if found is None:
-            return False
-        self.forced.append(int(found.group(1)))
-        return True
-
-    def _played_out(self) -> bool:
-        """The renonc was played out (SloapSlam D1-D4): dohr, dohrávka."""
-        start = self.cur.pos
-        if self.cur.match(_PLAYED_OUT) is None:
-            return False
-        self._once("played_out", start)
-        self.played_out = True
         return True
 
     def _late(self) -> bool:
@@ -445,14 +339,6 @@ class _Parser:
         self.silent_seven = SilentSeven(side, self._required_outcome())
         return True
 
-    def _required_outcome(self) -> bool:
-        cur = self.cur
-        cur.match(gm.SPACES)
-        found = cur.match(self.w.won_lost.pattern)
-        if found is None:
-            raise cur.error("notation_expected_outcome")
-        return self.w.won_lost.lookup(found.group())
-
     def _result(self) -> bool:
         cur = self.cur
         start = cur.pos
@@ -466,15 +352,6 @@ class _Parser:
         component = self.w.result_component.lookup(found.group())
         self._once(f"result.{component.value}", start)
         self.results[component] = self.w.won_lost.lookup(outcome.group())
-        return True
-
-    def _overall(self) -> bool:
-        start = self.cur.pos
-        found = self.cur.match(gm.OVERALL)
-        if found is None:
-            return False
-        self._once("overall", start)
-        self.overall = (found.group() == "+", start)
         return True
 
     def _apply_overall(self) -> None:
@@ -492,11 +369,7 @@ class _Parser:
         for component in parts:
             self.results.setdefault(component, won)
 
-    # -- PB facts ------------------------------------------------------------------------------
-
-    def _premium_fact(self) -> bool:
-        return (self._count() or self._holding() or self._non_trump_marriage()
-                or self._claims() or self._ruling())
+    # -- PB facts --------------------------------------------------------------------------------
 
     def _count(self) -> bool:
         cur = self.cur
@@ -519,24 +392,6 @@ class _Parser:
         name = gm.COUNT_KEY.lookup(key.group())
         self._once(f"premium.{name}", start)
         self.premium[name] = cur.number(number)
-        return True
-
-    def _holding(self) -> bool:
-        start = self.cur.pos
-        found = self.cur.match(gm.HOLDING.pattern)
-        if found is None:
-            return False
-        name, held = gm.HOLDING.lookup(found.group())
-        self._once(f"premium.{name}", start)
-        self.premium[name] = held
-        return True
-
-    def _non_trump_marriage(self) -> bool:
-        start = self.cur.pos
-        if not self.cur.match(gm.NON_TRUMP_MARRIAGE.pattern):
-            return False
-        self._once("premium.non_trump_marriage", start)
-        self.premium["non_trump_marriage"] = True
         return True
 
     def _claims(self) -> bool:
@@ -565,15 +420,10 @@ class _Parser:
         self.ruling = gm.RULING_RESULT.lookup(found.group())
         return True
 
-    # -- referee's rulings on doublings (SZMK E.1, E.2) ------------------------------------------
-
-    def _ruling_on_doublings(self) -> bool:
+    def _incorrect_flek(self) -> bool:
+        """SZMK E.2: a flek the referee found incorrect, and who gave it."""
         cur = self.cur
         start = cur.pos
-        if cur.match(gm.CANCELLED.pattern):
-            self._once("cancelled", start)
-            self.cancelled = True
-            return True
         if not cur.match(gm.INCORRECT_FLEK.pattern):
             return False
         self._once("incorrect_flek", start)
@@ -584,7 +434,7 @@ class _Parser:
         self.incorrect_flek_by = self._seats()
         return True
 
-    # -- doublings -----------------------------------------------------------------------------
+    # -- doublings --------------------------------------------------------------------------------
 
     def _doubling(self) -> bool:
         cur = self.cur
@@ -616,32 +466,24 @@ class _Parser:
             self.doublings[component] = Doubling(component, level, by, per_defender, raises)
         return True
 
-    def _chain(self) -> tuple[int, ...]:
-        """The seats of each raise in order: #21, or (fleky 2, 1) in the description."""
-        found = self.cur.match(_CHAIN)
-        if found is None:
-            return ()
-        digits = found.group(1) or found.group(2).replace(", ", "")
-        return tuple(int(ch) for ch in digits)
-
     def _announcement(self) -> bool:
         """Sedma proti / sto proti (obecná pravidla VII.1): 7p@3#1+, sto proti hráče 2."""
         cur = self.cur
         start = cur.pos
-        found = cur.match(_ANNOUNCE)
+        found = cur.match(fm.ANNOUNCE)
         if found is None:
             return False
-        component = _ANNOUNCE_PART[found.group(1) or found.group(2)]
+        component = fm.ANNOUNCE_PART[found.group(1) or found.group(2)]
         self._once(f"announcement.{component.value}", start)
         raises = self._chain()
         level = 0
         if not raises:
-            only = cur.match(_LEVEL_ONLY)
+            only = cur.match(fm.LEVEL_ONLY)
             if only is not None:
                 level = int(only.group(1) or only.group(2))
         won: bool | None = None
         killed = False
-        result = cur.match(_ANNOUNCE_RESULT)
+        result = cur.match(fm.ANNOUNCE_RESULT)
         if result is not None:
             word = result.group(1) or result.group(2)
             won = word in ("+", "uhrana")
@@ -650,144 +492,7 @@ class _Parser:
                                                won, killed))
         return True
 
-    def _partner(self) -> bool:
-        """The called partner's seat (křížový): sp@3, spoluhráč 3."""
-        start = self.cur.pos
-        found = self.cur.match(_PARTNER)
-        if found is None:
-            return False
-        self._once("partner", start)
-        self.partner = int(found.group(1))
-        return True
-
-    def _alone(self) -> bool:
-        """Sám: the declarer plays alone (1v3); the hand simply has no partner."""
-        start = self.cur.pos
-        if self.cur.match(_ALONE) is None:
-            return False
-        self._once("partner", start)
-        return True
-
-    def _called(self) -> bool:
-        """The called rank (křížový, for the audit): =e, volá eso."""
-        start = self.cur.pos
-        found = self.cur.match(_CALLED)
-        if found is None:
-            return False
-        self._once("called_rank", start)
-        self.called_rank = _CALLED_RANK[found.group(1) or found.group(2)]
-        return True
-
-    def _trick8(self) -> bool:
-        """Who took trick 8 of a durch s chytrým: ch8@4, osmý zdvih hráče 4."""
-        start = self.cur.pos
-        found = self.cur.match(_TRICK8)
-        if found is None:
-            return False
-        self._once("trick8", start)
-        self.trick8 = int(found.group(1))
-        return True
-
-    def _seven_killed(self) -> bool:
-        start = self.cur.pos
-        if self.cur.match(_SEVEN_KILLED) is None:
-            return False
-        self._once("seven_killed", start)
-        self.seven_killed = True
-        return True
-
-    def _components(self) -> list[Component]:
-        """What a flek is said to: glued (f7, fhs, f100+7), after "na", or a word after a space."""
-        cur = self.cur
-        if cur.match(gm.TO):
-            first = cur.match(self.w.component_bounded.pattern)
-            if first is None:
-                raise cur.error("notation_expected_component")
-        else:
-            first = cur.match(self.w.component_glued.pattern)
-            if first is None:
-                mark = cur.pos
-                cur.match(gm.SPACES)
-                first = cur.match(self.w.component_word.pattern)
-                if first is None:
-                    self._restore(mark)
-                    return []
-        found = [self.w.component_glued.lookup(first.group())]
-        while True:
-            mark = cur.pos
-            joiner = cur.match(gm.JOINER)
-            spaced = joiner is not None and " " in joiner.group()
-            # After a spaced joiner a part is a whole word: "f7 + bez fleku" is not "f7+b".
-            table = self.w.component_bounded if spaced else self.w.component_glued
-            more = cur.match(table.pattern)
-            if more is None:
-                self._restore(mark)
-                return found
-            found.append(table.lookup(more.group()))
-
-    def _by(self) -> tuple[int, ...]:
-        cur = self.cur
-        if not cur.match(gm.BY):
-            return ()
-        if cur.match(self.w.player.pattern):
-            cur.match(gm.SPACES)
-        return self._seats()
-
-    def _seats(self) -> tuple[int, ...]:
-        """1..n seats: glued (23), or joined by commas and "a" (2, 3 a 4)."""
-        cur = self.cur
-        run = cur.match(gm.SEAT_RUN)
-        if run is None:
-            raise cur.error("notation_expected_seat")
-        seats = [int(ch) for ch in run.group()]
-        while True:
-            mark = cur.pos
-            if not cur.match(gm.SEAT_JOIN):
-                return tuple(seats)
-            seat = cur.match(gm.SINGLE_SEAT)
-            if seat is None:  # "f@2, 70": the comma ended the flek, 70 are points
-                self._restore(mark)
-                return tuple(seats)
-            seats.append(int(seat.group(1)))
-
-    def _per_defender(self) -> tuple[tuple[int, int], ...]:
-        cur = self.cur
-        entries: list[tuple[int, int]] = []
-        while True:
-            found = cur.match(gm.PER_DEFENDER_SHORT)
-            if found is None:
-                break
-            entries.append((int(found.group(1)), self._level_spec(gm.LEVEL_SPEC_SHORT)))
-        if entries:
-            return tuple(entries)
-        mark = cur.pos
-        if not cur.match(gm.OPEN):
-            return ()
-        while True:
-            found = cur.match(self.w.per_defender_entry)
-            if found is None:
-                if not entries:
-                    self._restore(mark)
-                    return ()
-                raise cur.error("notation_expected_seat")
-            entries.append((int(found.group(1)), self._level_spec(self.w.level_spec_number)))
-            if cur.match(gm.CLOSE):
-                return tuple(entries)
-            if not cur.match(gm.COMMA):
-                raise cur.error("notation_expected_close")
-
-    def _level_spec(self, number: re.Pattern[str]) -> int:
-        """A level after a seat: 1, 2f, re; inside parentheses also "5 fleků"."""
-        cur = self.cur
-        found = cur.match(number)
-        if found is not None:
-            return cur.number(found, 1)
-        found = cur.match(self.grammar.level_words.pattern)
-        if found is None:
-            raise cur.error("notation_expected_level")
-        return self.grammar.level_words.lookup(found.group())
-
-    # -- points ----------------------------------------------------------------------------------
+    # -- points --------------------------------------------------------------------------------
 
     def _points(self) -> bool:
         cur = self.cur
@@ -814,36 +519,7 @@ class _Parser:
         self.points = Points(cards, mine, theirs)
         return True
 
-    def _marriages(self) -> tuple[Marriage, ...]:
-        cur = self.cur
-        found: list[Marriage] = []
-        while True:
-            mark = cur.pos
-            marriage = cur.match(gm.MARRIAGE)
-            if marriage is None:
-                return tuple(found)
-            suit = self._suit(spaced=True)
-            if suit is None and cur.peek(gm.WORD_CHAR):
-                if " " not in marriage.group():  # +20x: a typo in the suit
-                    raise cur.error("notation_expected_suit", suits=self.w.suit_letters)
-                self._restore(mark)  # "80+40 + 2f100": the + is a result, 2f100 a flek
-                return tuple(found)
-            found.append(Marriage(cur.number(marriage, 1), suit))
-
-    # -- flags, auction, helper, trump -----------------------------------------------------------
-
-    def _flag(self) -> bool:
-        cur = self.cur
-        start = cur.pos
-        if cur.match(self.w.laid_down.pattern):
-            self._once("laid_down", start)
-            self.laid_down = True
-            return True
-        if cur.match(self.w.not_played.pattern):
-            self._once("not_played", start)
-            self.not_played = True
-            return True
-        return False
+    # -- auction, helper, trump --------------------------------------------------------------------
 
     def _bid(self) -> bool:
         cur = self.cur
@@ -891,12 +567,9 @@ class _Parser:
         return True
 
     def _trump(self) -> bool:
+        """A trump named after the contract (the no-trump word is a simple item)."""
         cur = self.cur
         start = cur.pos
-        if cur.match(gm.NO_TRUMP.pattern):
-            self._once("trump", start)
-            self.trump = None
-            return True
         if not cur.match(gm.TRUMP_OVERRIDE.pattern):
             return False
         suit = self._suit(spaced=True)
@@ -906,4 +579,3 @@ class _Parser:
         self._once("trump", start)
         self.trump = suit
         return True
-

@@ -27,7 +27,6 @@ from marias_admin.seating.services import (
     rounds_replan,
     seat_swap,
 )
-from marias_admin.sheets import services as sheets_services
 from marias_admin.sheets.models import (
     HandRecord,
     RulingKind,
@@ -48,6 +47,7 @@ from marias_admin.sheets.services import (
     sheet_submit,
     totals_set,
 )
+from marias_admin.sheets.services import hands as sheets_hands
 from marias_admin.standings.selectors import round_scores
 from marias_admin.tournaments.services import registration_withdraw
 from scoring.notation import parse
@@ -444,7 +444,7 @@ def test_a_hand_beyond_the_money_column_is_a_clear_error(setup, monkeypatch):
     # The tournament form caps the base rate now; the service still stands behind it, for any
     # rules whose settlement would outgrow the column (here: 999 999,99 Kč a rate unit).
     huge = setup.tournament.ruleset().override(base=99_999_999)
-    monkeypatch.setattr(sheets_services, "_ruleset", lambda sheet: huge)
+    monkeypatch.setattr(sheets_hands, "ruleset_of", lambda sheet: huge)
     sheet = f.sheet(f.seated_round(setup, state="released"), 1)
     with translation.override("en"), pytest.raises(ValidationError) as error:
         f.add_hand(sheet, "d+")  # 8 999 999 910 haléř to the declarer

@@ -238,3 +238,12 @@ def test_the_page_shows_who_the_phone_writes_as(world):
     page = client.get(page_url(world)).content.decode()
     assert as_phone(world, 2).label in page
     assert url(world, "access_leave") in page
+
+
+def test_a_refused_player_pin_is_not_written_back_into_the_page(world):
+    """The phone is handed on after a refusal: the next person must not read the PIN."""
+    data = {**open_data(world, 2), "pin": "99999"}  # a wrong table PIN, his own right PIN
+    answer = Client(REMOTE_ADDR="10.9.9.9").post(link(world), data)
+    assert answer.status_code == 200 and "errorlist" in answer.content.decode()
+    page = answer.content.decode()
+    assert 'name="player_pin"' in page and f'value="{data["player_pin"]}"' not in page

@@ -63,7 +63,8 @@ def test_add_by_shorthand_shows_the_running_account(world, keeper):
 def test_a_hand_post_settles_once(world, keeper, monkeypatch, entry):
     # Issue 22: the form builds the hand, the service settles it once and stores what the
     # page shows (wherever the sheet app calls the engine, the calls are counted).
-    from marias_admin.sheets import forms, services
+    from marias_admin.sheets.forms import hand as hand_forms
+    from marias_admin.sheets.services import hands as hand_services
 
     calls = []
 
@@ -71,8 +72,8 @@ def test_a_hand_post_settles_once(world, keeper, monkeypatch, entry):
         calls.append(args[0])
         return real(*args, **kwargs)
 
-    real = services.settle
-    for module in (forms, services):
+    real = hand_services.settle
+    for module in (hand_forms, hand_services):
         monkeypatch.setattr(module, "settle", counting)
     data = (add_data(world, "100+7c f100 60+40 s+", 2, 3) if entry == "text" else
             {"entry": "form", "form-version": version(world), "form-dealer": 2,

@@ -1,0 +1,49 @@
+"""Patterns of the variant families' items, over the folded text (docs/notation.md).
+
+The volený families, křížový and SloapSlam write their items with a few fixed words
+(``7p@3``, ``sp@3``, ``9@1t5``) that do not change with the sheet's language, so they are plain
+patterns here rather than lexicon tables (:mod:`scoring.notation.grammar`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from scoring.types import Component, Rank
+
+# -- the volený families (scoring/variants.py): open contracts, announcements against the
+# declarer, raise chains with seats, a killed seven. Patterns over the folded text.
+OPEN_CONTRACT = re.compile(r"(ob|otevreny betl|od|otevreny durch)(?![0-9a-zž])")
+OPEN_PART = {"ob": Component.BETL, "otevreny betl": Component.BETL,
+             "od": Component.DURCH, "otevreny durch": Component.DURCH}
+ANNOUNCE = re.compile(r"(?:(7|100)p|(sedma|sto) proti)(?:[ ]*@[ ]*|[ ]+hrace[ ]+)"
+                      r"([0-9])(?![0-9])")
+ANNOUNCE_PART = {"7": Component.SEVEN, "sedma": Component.SEVEN,
+                 "100": Component.HUNDRED, "sto": Component.HUNDRED}
+CHAIN = re.compile(r"[ ]*#[ ]*([0-9]+)(?![0-9])|[ ]*\(fleky ([0-9](?:, [0-9])*)\)")
+LEVEL_ONLY = re.compile(r"[ ]*\*[ ]*([0-9]+)(?![0-9])|[ ]*\(([0-9]+) fleky\)")
+ANNOUNCE_RESULT = re.compile(r"[ ]+(uhrana|prohrana|zabita)(?![a-zž])|(\+|-|x)(?![a-zž])")
+SEVEN_KILLED = re.compile(r"(?:sx|sedma zabita)(?![0-9a-zž])")
+
+# -- křížový (ČSM obecná pravidla VII.2, scoring/partnerships.py): durch s chytrým, the
+# partner's seat, playing alone, the called rank, trick 8. docs/notation.md "Křížový".
+CLEVER_CONTRACT = re.compile(r"(?:dch|durch s chytrym)(?![0-9a-zž])")
+PARTNER = re.compile(r"(?:sp[ ]*@[ ]*|spoluhrac[ ]+)([0-9])(?![0-9])")
+ALONE = re.compile(r"(?:sam|hraje sam)(?![0-9a-zž@])")
+CALLED = re.compile(r"(?:=[ ]*(10|[789]|sp|e|k|s)|vola (eso|krale|svrska|spodka|desitku|"
+                    r"devitku|osmu|sedmu))(?![0-9a-zž])")
+CALLED_RANK = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "sp": Rank.UNDER,
+    "s": Rank.OVER, "k": Rank.KING, "e": Rank.ACE, "sedmu": Rank.SEVEN, "osmu": Rank.EIGHT,
+    "devitku": Rank.NINE, "desitku": Rank.TEN, "spodka": Rank.UNDER, "svrska": Rank.OVER,
+    "krale": Rank.KING, "eso": Rank.ACE,
+}
+# -- SloapSlam (scoring/honours.py): honers of the čtyřka, a trhák's compulsory flek, a renonc
+# played out and the renoncs of that dohrávka. docs/notation.md "SloapSlam".
+HONOUR = re.compile(r"(?:([89])[ ]*@[ ]*|(devitka|osma)[ ]+hrace[ ]+)([0-9])(?![0-9])")
+HONOUR_RANK = {"9": Rank.NINE, "devitka": Rank.NINE, "8": Rank.EIGHT, "osma": Rank.EIGHT}
+HONOUR_TRUMPS = re.compile(r"t([0-9])(?![0-9])|[ ]+na ([0-9]) trumf(?:y|u)?(?![a-zž])")
+HONOUR_RESULT = re.compile(r"[ ]+(uhrana|prohrana)(?![a-zž])|(\+|-)(?![a-zž0-9])")
+FORCED = re.compile(r"(?:trh[ ]*@[ ]*|povinny flek hrace[ ]+)([0-9])(?![0-9])")
+PLAYED_OUT = re.compile(r"(?:dohr|dohravka)(?![0-9a-zž])")
+TRICK8 = re.compile(r"(?:ch8[ ]*@[ ]*|osmy zdvih hrace[ ]+)([0-9])(?![0-9])")
