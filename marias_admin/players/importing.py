@@ -1,7 +1,9 @@
-"""Reading player lists from xlsx and csv files, and the checks a row can fail on its own.
+"""Player lists read from xlsx and csv files: their rows, and the checks a row can fail alone.
 
-Pure: no database access. :mod:`marias_admin.tournaments.player_import` adds what needs the database
-(existing players, clubs, registrations) and does the writing.
+Pure: no database access. :mod:`marias_admin.players.import_grid` reads the file into cell
+texts and :mod:`marias_admin.players.import_headers` tells which column holds which field;
+:mod:`marias_admin.tournaments.player_import` adds what needs the database (existing players,
+clubs, registrations) and does the writing.
 
 A file becomes a :class:`ParsedFile`: which column holds which field, which columns were
 ignored, and one :class:`RawRow` per non-empty data row, numbered as in the spreadsheet
@@ -11,14 +13,10 @@ carrying their :class:`Problem` list.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
-import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -33,6 +31,15 @@ from marias_admin.core.spreadsheet_import import (
     max_upload_bytes,
     size_label,
 )
+from marias_admin.players.import_grid import (
+    HEADER_SEARCH_ROWS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_SHEET_ROWS,
+    _quoted,
+    read_grid,
+)
+from marias_admin.players.import_headers import map_header, match_header, normalise_header
 from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
 from marias_admin.players.registration_numbers import (
     DEFAULT_REGISTRATION_NUMBER_PATTERN,
@@ -40,22 +47,11 @@ from marias_admin.players.registration_numbers import (
     registration_number_key,
 )
 
-__all__ = ["DEFAULT_REGISTRATION_NUMBER_PATTERN", "ImportFileError", "RowStatus",
-           "max_upload_bytes", "normalise_registration_number", "registration_number_key",
-           "size_label"]
+# Re-exported: the import paths that callers and tests have always used.
+__all__ = ["DEFAULT_REGISTRATION_NUMBER_PATTERN", "MAX_COLUMNS", "MAX_SHEET_ROWS",
+           "ImportFileError", "RowStatus", "match_header", "max_upload_bytes",
+           "normalise_registration_number", "registration_number_key", "size_label"]
 
-MAX_ROWS = 2000  # data rows; a federation's whole register fits, a runaway sheet does not
-MAX_COLUMNS = 60
-HEADER_SEARCH_ROWS = 10  # the header may sit below a title line or two
-# Limits that keep a hostile or broken file from tying a worker up for minutes: every one is
-# far above what a real player list needs, and each refusal names the limit it hit.
-MAX_SHEET_ROWS = 10_000  # physical rows of a worksheet read, blank ones included
-MAX_CELL_LENGTH = 300  # characters kept of a cell (longer than any field, so "too long" shows)
-MAX_ZIP_MEMBERS = 500
-MAX_XLSX_UNPACKED_BYTES = 20 * 1024 * 1024  # all parts of the workbook together
-MAX_XLSX_PART_BYTES = 5 * 1024 * 1024  # one part (a worksheet, the shared strings)
-MAX_COMPRESSION_RATIO = 100  # real workbooks compress 5-20 times; bombs a thousand times
-RATIO_CHECK_FROM_BYTES = 1024 * 1024
 MAX_SEED_DIGITS = 6
 SEED_PATTERN = re.compile(rf"[0-9]{{1,{MAX_SEED_DIGITS}}}")
 
@@ -81,33 +77,6 @@ FIELD_LABELS = {
     "birth_year": _("year of birth"),
     "region": _("region"),
 }
-
-# Header spellings, compared after normalise_header(): lower case, no diacritics, runs of
-# anything but letters and digits turned into one space.
-HEADER_ALIASES: dict[str, tuple[str, ...]] = {
-    "last_name": ("prijmeni", "priezvisko", "last name", "lastname", "surname", "family name"),
-    "first_name": ("jmeno", "meno", "first name", "firstname", "given name", "krestni jmeno",
-                   "krstne meno"),
-    "full_name": ("jmeno a prijmeni", "meno a priezvisko", "jmeno prijmeni", "meno priezvisko",
-                  "cele jmeno", "cele meno", "name", "full name", "player", "hrac"),
-    "full_name_reversed": ("prijmeni a jmeno", "priezvisko a meno", "prijmeni jmeno",
-                           "priezvisko meno", "last name first name"),
-    "club": ("klub", "club", "oddil", "oddiel"),
-    "registration_number": ("registracni cislo", "registracne cislo", "reg c", "reg cislo",
-                            "cislo", "number", "registration number", "reg no",
-                            "reg number", "registration no", "cislo registrace"),
-    "email": ("e mail", "email", "mail"),
-    "phone": ("telefon", "phone", "tel", "mobil", "mobile", "telephone", "telefonni cislo",
-              "telefonne cislo"),
-    "seed": ("nasazeni", "nasadenie", "seed", "seeding", "seed rank", "seeding rank"),
-    "sex": ("pohlavi", "pohlavie", "sex", "gender", "m z", "z m"),
-    "birth_year": ("rok narozeni", "rok narodenia", "birth year", "year of birth", "narozen",
-                   "narodeny", "rocnik", "datum narozeni", "datum narodenia", "date of birth",
-                   "born"),
-    "region": ("kraj", "region", "okres", "district"),
-}
-_ALIAS_TO_FIELD = {alias: name for name, aliases in HEADER_ALIASES.items() for alias in aliases}
-NAME_FIELDS = ("last_name", "first_name", "full_name", "full_name_reversed")
 
 
 class Severity(StrEnum):
@@ -175,10 +144,6 @@ class Problem:
 
     def __str__(self) -> str:
         return self.message
-
-
-def _quoted(value: str, limit: int = 40) -> str:
-    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 @dataclass
@@ -264,76 +229,9 @@ class CheckedRow:
         return any(p.is_error for p in self.problems)
 
 
-# --- headers ---------------------------------------------------------------------------------
-
-
-def strip_diacritics(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def normalise_header(text: str) -> str:
-    plain = strip_diacritics(text).casefold()
-    return re.sub(r"[^0-9a-z]+", " ", plain).strip()
-
-
-def match_header(text: str) -> str | None:
-    """The field a header names, or None (case-, diacritics- and punctuation-insensitive)."""
-    key = normalise_header(text)
-    if not key:
-        return None
-    return _ALIAS_TO_FIELD.get(key)
-
-
-def map_header(cells: list[str]) -> tuple[dict[int, str], dict[str, str], list[str]]:
-    """(column index -> field, field -> header text, ignored header texts)."""
-    by_index: dict[int, str] = {}
-    headers: dict[str, str] = {}
-    ignored: list[str] = []
-    for index, text in enumerate(cells):
-        if not text:
-            continue
-        name = match_header(text)
-        if name is None or name in headers:
-            ignored.append(text)
-            continue
-        by_index[index] = name
-        headers[name] = text
-    # A lone "jméno"/"meno"/"first name" column without a surname column holds whole names.
-    if "first_name" in headers and "last_name" not in headers and not (
-            {"full_name", "full_name_reversed"} & headers.keys()):
-        index = next(i for i, n in by_index.items() if n == "first_name")
-        by_index[index] = "full_name"
-        headers["full_name"] = headers.pop("first_name")
-    return by_index, headers, ignored
-
-
 def _has_name_column(headers: dict[str, str]) -> bool:
     return ("last_name" in headers or "full_name" in headers
             or "full_name_reversed" in headers)
-
-
-# --- cell values -----------------------------------------------------------------------------
-
-
-def cell_text(value: Any) -> str:
-    """A cell value as the text an organiser would type: 1234.0 -> "1234", no stray spaces."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        return repr(value)
-    if isinstance(value, datetime):
-        return value.date().isoformat() if value.time() == datetime.min.time() else (
-            value.isoformat(sep=" "))
-    if isinstance(value, date):
-        return value.isoformat()
-    text = str(value).replace("\u00a0", " ")
-    # One character over the limit is kept, so that a mapped field still shows "too long".
-    return re.sub(r"\s+", " ", text).strip()[:MAX_CELL_LENGTH + 1]
 
 
 def split_full_name(value: str, *, surname_first: bool = False) -> tuple[str, str]:
@@ -348,193 +246,9 @@ def split_full_name(value: str, *, surname_first: bool = False) -> tuple[str, st
     return first.strip(), last.strip()
 
 
-# --- reading files ---------------------------------------------------------------------------
-
-XLSX_MAGIC = b"PK\x03\x04"
-
-
 def read_upload(filename: str, data: bytes) -> ParsedFile:
     """Parse an uploaded .xlsx or .csv player list."""
     return parse_grid(filename, read_grid(filename, data))
-
-
-def read_grid(filename: str, data: bytes) -> list[tuple[int, list[str]]]:
-    """(row number, cell texts) of an uploaded .xlsx or .csv file (decided by its content,
-    named by its name), within the limits against hostile files: the one reader of every
-    import, whatever its columns."""
-    if not data:
-        raise ImportFileError(_("The file is empty."))
-    limit = max_upload_bytes()
-    if len(data) > limit:
-        raise ImportFileError(_("The file is too large (%(size)s); at most %(max)s can be "
-                                "imported.") % {"size": size_label(len(data)),
-                                                "max": size_label(limit)})
-    if data.startswith(XLSX_MAGIC):
-        return read_xlsx(data)
-    if filename.lower().endswith(".xlsx") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx). Save it "
-                                "as “Excel Workbook (.xlsx)” or as CSV and try again."))
-    return read_csv(data)
-
-
-def check_xlsx_archive(data: bytes) -> None:
-    """Refuse a workbook whose parts would unpack to more than a player list ever needs.
-
-    Runs before openpyxl sees the file: openpyxl reads the shared strings whole, so a 400 kB
-    upload holding one 400 MB string would otherwise take gigabytes. The sizes checked are the
-    ones the archive declares; :mod:`zipfile` never unpacks more than that (a lying header
-    ends in a CRC error), so they are a safe bound.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
-        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
-    if len(members) > MAX_ZIP_MEMBERS:
-        raise ImportFileError(_("The workbook has too many parts (more than %(max)s); it is "
-                                "not a plain player list.") % {"max": MAX_ZIP_MEMBERS})
-    total = 0
-    for member in members:
-        total += member.file_size
-        too_big = member.file_size > MAX_XLSX_PART_BYTES
-        packed = max(member.compress_size, 1)
-        absurd = (member.file_size > RATIO_CHECK_FROM_BYTES
-                  and member.file_size / packed > MAX_COMPRESSION_RATIO)
-        if too_big or absurd or total > MAX_XLSX_UNPACKED_BYTES:
-            raise ImportFileError(_(
-                "The workbook unpacks to too much data (%(size)s in “%(part)s”; at most "
-                "%(max)s per part and %(total)s in all are read). Copy the player list into a "
-                "new workbook, or save it as CSV, and try again.") % {
-                    "size": size_label(member.file_size), "part": _quoted(member.filename),
-                    "max": size_label(MAX_XLSX_PART_BYTES),
-                    "total": size_label(MAX_XLSX_UNPACKED_BYTES)})
-
-
-def _too_many_columns() -> ImportFileError:
-    return ImportFileError(_("The file has data in more than %(max)s columns; at most %(max)s "
-                             "columns are read. Delete the columns that are not needed.")
-                           % {"max": MAX_COLUMNS})
-
-
-def read_xlsx(data: bytes) -> list[tuple[int, list[str]]]:
-    """(row number, cell texts) for the rows of the first worksheet."""
-    from openpyxl import load_workbook
-
-    check_xlsx_archive(data)
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # zipfile, XML and openpyxl errors of every kind
-        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
-    try:
-        sheet = workbook.active  # the sheet the organiser saw last, else the first one
-        if not hasattr(sheet, "iter_rows"):
-            sheet = workbook.worksheets[0] if workbook.worksheets else None
-        if sheet is None:
-            raise ImportFileError(_("The workbook has no worksheet."))
-        # The declared dimension (<dimension ref="A1:A5000000"/>) is not trusted: openpyxl
-        # would pad the sheet with empty rows up to it. Only rows actually present are read.
-        sheet.reset_dimensions()
-        # The rows where the header may be are read in full width: a column named beyond
-        # the limit would otherwise be dropped without a word. Below them a cell past the
-        # limit is only looked at in the first column beyond it.
-        for values in sheet.iter_rows(max_row=HEADER_SEARCH_ROWS, values_only=True):
-            if any(cell_text(v) for v in values[MAX_COLUMNS:]):
-                raise _too_many_columns()
-        grid: list[tuple[int, list[str]]] = []
-        for number, values in enumerate(
-                sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), start=1):
-            if number > MAX_SHEET_ROWS:
-                raise ImportFileError(_(
-                    "The worksheet goes on below row %(max)s; at most %(max)s rows are read. "
-                    "Delete the rows below the player list (even empty or formatted ones) "
-                    "and try again.") % {"max": MAX_SHEET_ROWS})
-            cells = [cell_text(v) for v in values]
-            if len(cells) > MAX_COLUMNS:
-                if cells[MAX_COLUMNS]:
-                    raise _too_many_columns()
-                cells = cells[:MAX_COLUMNS]
-            if any(cells):
-                grid.append((number, cells))
-                if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
-                    break
-        return grid
-    except ImportFileError:
-        raise
-    except Exception as exc:
-        raise ImportFileError(_("The file is not a readable Excel workbook (.xlsx).")) from exc
-    finally:
-        workbook.close()
-
-
-def decode_text(data: bytes) -> str:
-    """Text of a csv file: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1250."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as exc:
-            raise ImportFileError(_("The file is not a readable CSV file.")) from exc
-    if b"\x00" in data:
-        raise ImportFileError(_("The file is not a readable CSV file (it looks binary)."))
-    for encoding in ("utf-8-sig", "cp1250"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise ImportFileError(_("The file is not a readable CSV file: unknown text encoding "
-                            "(UTF-8 or Windows-1250 expected)."))
-
-
-DELIMITERS = (";", ",", "\t")
-
-
-def _csv_error(exc: csv.Error) -> ImportFileError:
-    """A clear message for the csv module's refusals (an over-long field above all)."""
-    if "field larger than field limit" in str(exc):
-        return ImportFileError(_("The file has a value longer than %(max)s characters (perhaps "
-                                 "an unclosed quotation mark); it is not a plain player list.")
-                               % {"max": csv.field_size_limit()})
-    return ImportFileError(_("The file is not a readable CSV file."))
-
-
-def sniff_delimiter(text: str) -> str:
-    """The delimiter (; , or tab) that makes the most of the header, else the commonest."""
-    lines = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS + 5]
-    if not lines:
-        return ";"
-    best: tuple[int, int, int] | None = None
-    choice = ";"
-    for preference, delimiter in enumerate(DELIMITERS):
-        try:
-            rows = list(csv.reader(lines, delimiter=delimiter))
-        except csv.Error as exc:
-            raise _csv_error(exc) from exc
-        recognised = max((sum(1 for c in r if match_header(c)) for r in rows), default=0)
-        widths = [len(r) for r in rows]
-        consistent = max(widths.count(w) for w in set(widths)) if max(widths) > 1 else 0
-        score = (recognised, consistent, -preference)
-        if best is None or score > best:
-            best, choice = score, delimiter
-    return choice
-
-
-def read_csv(data: bytes) -> list[tuple[int, list[str]]]:
-    """(row number, cell texts) for the non-empty lines of a csv file."""
-    text = decode_text(data)
-    delimiter = sniff_delimiter(text)
-    grid: list[tuple[int, list[str]]] = []
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        for number, values in enumerate(reader, start=1):
-            if any(v.strip() for v in values[MAX_COLUMNS:]):
-                raise _too_many_columns()
-            cells = [cell_text(v) for v in values[:MAX_COLUMNS]]
-            if any(cells):
-                grid.append((number, cells))
-                if len(grid) > MAX_ROWS + HEADER_SEARCH_ROWS:
-                    break
-    except csv.Error as exc:
-        raise _csv_error(exc) from exc
-    return grid
 
 
 def parse_grid(filename: str, grid: Iterable[tuple[int, list[str]]]) -> ParsedFile:

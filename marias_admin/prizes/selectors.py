@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from marias_admin.core import formatting
 from marias_admin.prizes.models import Category, Prize, PrizeSettings
 from marias_admin.standings import selectors as standings
+from marias_admin.standings.presenters.table import standings_table
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring import prizes as rules
 
@@ -58,7 +59,7 @@ def category_table(category: Category, *, explain_up_to: int | None = None) -> A
     """The standings table (as the standings page shows it) of the category's members only,
     in the main order, with places renumbered within the category."""
     tournament = category.tournament
-    table = standings.standings_table(tournament, explain_up_to=explain_up_to)
+    table = standings_table(tournament, explain_up_to=explain_up_to)
     ranking = category_ranking(category, [r.standing for r in table.rows],
                                player_data(tournament))
     places = {p.player: p for p in ranking}

@@ -24,7 +24,8 @@ from django.db.models import QuerySet
 from marias_admin.core.ordering import name_key
 from marias_admin.players.models import Club, Player
 from marias_admin.seasons.models import Competition
-from marias_admin.standings.selectors import fmt_number, tournament_standings
+from marias_admin.standings.presenters.formatting import fmt_number
+from marias_admin.standings.selectors import tournament_standings
 from marias_admin.teams.selectors import team_table
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring.season import EventResult, SeasonRow, season_standings

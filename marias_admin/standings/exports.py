@@ -27,13 +27,10 @@ from marias_admin.standings.columns import (
     points_column,
     write_sheet,
 )
-from marias_admin.standings.selectors import (
-    StandingsTable,
-    standings_table,
-    total_money,
-)
+from marias_admin.standings.presenters.table import StandingsTable, standings_table
 from marias_admin.tournaments.exporting import sheet_title
 from marias_admin.tournaments.models import Tournament
+from scoring.standings import total_money
 
 SEATS = (1, 2, 3, 4)
 

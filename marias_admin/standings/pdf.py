@@ -23,7 +23,8 @@ from marias_admin.core import formatting
 from marias_admin.printouts.drawing import ellipsize
 from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts, text_width
 from marias_admin.standings.columns import HEADER_FILL
-from marias_admin.standings.selectors import StandingsTable, fmt_money, fmt_number, standings_table
+from marias_admin.standings.presenters.formatting import fmt_money, fmt_number
+from marias_admin.standings.presenters.table import StandingsTable, standings_table
 from marias_admin.tournaments.models import Tournament
 
 MARGIN = 12 * mm

@@ -15,11 +15,8 @@ from typing import Any
 
 from marias_admin.seating.models import Round
 from marias_admin.sheets.models import SheetState, TableSheet
-from marias_admin.standings.selectors import (
-    round_scores,
-    rules_from,
-    standings_row_shown,
-)
+from marias_admin.standings.presenters.explanations import standings_row_shown
+from marias_admin.standings.selectors import round_scores, rules_from
 from marias_admin.tournaments.models import Tournament
 from scoring.standings import compute_standings
 

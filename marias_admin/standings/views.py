@@ -27,6 +27,15 @@ from marias_admin.core.params import positive_int
 from marias_admin.seating.models import Round
 from marias_admin.standings import probes, review, selectors
 from marias_admin.standings.forms import PRESETS, StandingsRulesForm
+from marias_admin.standings.presenters.explanations import (
+    rules_summary,
+    standings_row_explanations,
+    standings_row_shown,
+)
+from marias_admin.standings.presenters.formatting import premium_view
+from marias_admin.standings.presenters.player import player_rounds
+from marias_admin.standings.presenters.rounds import round_results
+from marias_admin.standings.presenters.table import standings_table
 from marias_admin.standings.services import rules_locked, standings_rules_update
 from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
 from marias_admin.tournaments.permissions import organiser_required
@@ -88,10 +97,10 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             raise Http404
         category_name, table = found
     else:
-        table = selectors.standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
+        table = standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
     player_base = reverse("standings:player", args=(tournament.pk, 0))[:-2]  # + "<id>/"
     context = _context(request, tournament, visible, progress=table.progress, table=table,
-                       refresh=REFRESH_SECONDS, rules_summary=selectors.rules_summary(
+                       refresh=REFRESH_SECONDS, rules_summary=rules_summary(
                            table.rules, byes=tournament.full_tables_only),
                        player_base=player_base, category=category,
                        category_name=category_name,
@@ -113,13 +122,13 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def round_results_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, visible = _public(request, tournament_id, "results")
     round = get_object_or_404(Round, tournament=tournament, number=number)
-    tables = selectors.round_results(tournament, number)
+    tables = round_results(tournament, number)
     rules = selectors.rules_from(tournament)
     return render(request, "standings/round_results.html", _context(
         request, tournament, visible, round=round, tables=tables, rules=rules,
         confirmed=sum(1 for t in tables if t.confirmed),
         by_table=rules.placement.value == "table_points",
-        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules),
+        money_view=rules.round_budget is not None, premium_view=premium_view(rules),
         reviewed=review.tables_changed_by_rulings(round)))
 
 
@@ -145,18 +154,18 @@ def player(request: HttpRequest, tournament_id: int, registration_id: int) -> Ht
         tournament=tournament)
     all_standings = selectors.tournament_standings(tournament)
     mine = next((s for s in all_standings if s.player == registration.pk), None)
-    rounds = selectors.player_rounds(tournament, registration, all_standings)
+    rounds = player_rounds(tournament, registration, all_standings)
     rules = selectors.rules_from(tournament)
     totals = None
     if mine is not None:
-        row = selectors.standings_row_explanations(mine, tournament, all_standings, rules)
+        row = standings_row_explanations(mine, tournament, all_standings, rules)
         totals = {"standing": mine, "explain": row,
-                  "shown": selectors.standings_row_shown(mine, rules)}
+                  "shown": standings_row_shown(mine, rules)}
     return render(request, "standings/player.html", _context(
         request, tournament, visible, registration=registration, rounds=rounds, totals=totals,
         rules=rules, field_size=_field_size(tournament, all_standings),
         categories=probes.player_categories(tournament, registration.pk),
-        money_view=rules.round_budget is not None, premium_view=selectors.premium_view(rules),
+        money_view=rules.round_budget is not None, premium_view=premium_view(rules),
         big_hands=[(r, h) for r in rounds for h in r.big_hands]))
 
 
@@ -212,7 +221,7 @@ def rules_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(request, "standings/settings.html", {
         "tournament": tournament, "form": form, "locked": locked,
         "presets": [(code, name) for code, (name, _rules) in PRESETS.items()],
-        "summary": selectors.rules_summary(current, byes=tournament.full_tables_only),
+        "summary": rules_summary(current, byes=tournament.full_tables_only),
     })
 
 
@@ -221,8 +230,8 @@ def _confirm_page(request: HttpRequest, tournament: Tournament, form: StandingsR
     ruleset = tournament.ruleset()
     factor, budget = ruleset.sb_premium_factor, ruleset.round_budget
     byes = tournament.full_tables_only
-    old = dict(selectors.rules_summary(rules_from_dict(before, factor, budget), byes))
-    new = dict(selectors.rules_summary(rules_from_dict(after, factor, budget), byes))
+    old = dict(rules_summary(rules_from_dict(before, factor, budget), byes))
+    new = dict(rules_summary(rules_from_dict(after, factor, budget), byes))
     labels = [*new, *(label for label in old if label not in new)]
     changes = [(label, old.get(label, ""), new.get(label, "")) for label in labels
                if old.get(label) != new.get(label)]

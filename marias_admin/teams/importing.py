@@ -27,15 +27,11 @@ from marias_admin.core.spreadsheet_import import (
     RowStatus,
     fingerprint_of,
 )
-from marias_admin.players.importing import (
-    HEADER_SEARCH_ROWS,
-    MAX_ROWS,
-    normalise_header,
-    read_grid,
-    registration_number_key,
-    text_key,
-)
+from marias_admin.players.import_grid import HEADER_SEARCH_ROWS, MAX_ROWS, read_grid
+from marias_admin.players.import_headers import normalise_header
+from marias_admin.players.importing import text_key
 from marias_admin.players.models import Club
+from marias_admin.players.registration_numbers import registration_number_key
 from marias_admin.teams.models import MemberRole, Team, TeamKind, TeamMember, TeamRulesPreset
 from marias_admin.teams.services import (
     TeamAction,

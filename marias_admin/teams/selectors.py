@@ -17,10 +17,9 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from marias_admin.core.ordering import name_key
+from marias_admin.standings.presenters.formatting import fmt_money, fmt_number
 from marias_admin.standings.selectors import (
     RoundProgress,
-    fmt_money,
-    fmt_number,
     results_progress,
     rules_from,
     tournament_standings,

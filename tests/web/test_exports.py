@@ -21,7 +21,8 @@ from marias_admin.sheets.models import (
     TableSheet,
 )
 from marias_admin.standings.columns import money_format
-from marias_admin.standings.selectors import standings_table, tournament_standings
+from marias_admin.standings.presenters.table import standings_table
+from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.models import Registration
 from tests.factories import make_tournament, make_user, played_field, seat
 

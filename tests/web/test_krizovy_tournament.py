@@ -17,7 +17,9 @@ from marias_admin.printouts.table_sheets import build_table_sheets
 from marias_admin.seating.models import Bye, Seat
 from marias_admin.seating.selectors import stale_rounds
 from marias_admin.sheets.services import sheet_confirm, sheet_submit, totals_set
-from marias_admin.standings.selectors import round_results, standings_table, tournament_standings
+from marias_admin.standings.presenters.rounds import round_results
+from marias_admin.standings.presenters.table import standings_table
+from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.standings_rules import krizovy_rules_dict, rules_from_dict
 from scoring.standings import PlacementKey, RankKey, TieShare
 from tests import factories

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from marias_admin.demo.csm import load_csm_demo
 from marias_admin.demo.szmk import load_szmk_demo
-from marias_admin.standings.selectors import standings_table
+from marias_admin.standings.presenters.table import standings_table
 from marias_admin.tournaments.models import Tournament
 from tests.factories import played_field
 from tests.web.helpers import assert_pdf_inside as _assert_inside

@@ -16,7 +16,8 @@ from pypdf import PdfReader
 
 from marias_admin.seating.models import Bye, Seat
 from marias_admin.sheets.services import sheet_confirm, sheet_submit
-from marias_admin.standings.selectors import rules_from, standings_table, tournament_standings
+from marias_admin.standings.presenters.table import standings_table
+from marias_admin.standings.selectors import rules_from, tournament_standings
 from marias_admin.tournaments.models import RULESET_CHOICES
 from marias_admin.tournaments.standings_rules import rules_from_dict, sloapslam_rules_dict
 from scoring.standings import PlacementKey, RankKey, TieShare

@@ -13,10 +13,10 @@ from django.urls import reverse
 from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import HandRecord, SheetMode, SheetState, TableSheet
+from marias_admin.standings.presenters.player import player_rounds
 from marias_admin.standings.selectors import (
     find_seats,
     fold,
-    player_rounds,
     round_scores,
     rules_from,
     tournament_standings,

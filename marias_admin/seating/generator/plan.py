@@ -20,7 +20,8 @@ from .counts import Counts, canonical_order
 from .designs import KNOWN_MAXIMA, design_rounds
 from .groups import Groupings, before_repeats, clash_matrix, group_bound
 from .lot import seat_lot
-from .optimiser import RoundSpec, Search, round_budget
+from .optimiser import Search, round_budget
+from .search_cost import RoundSpec
 from .seeded import complete_ranking, seat_pots, seat_snake
 from .sizing import CSM_TABLE, table_sizes
 from .szmk import SzmkRule, fit_sizes, rule_for, slide, swiss, thirds
