@@ -20,7 +20,13 @@ from marias_admin.audit.models import AuditEntry
 from marias_admin.seating.models import Seat
 from marias_admin.sheets import access
 from marias_admin.sheets.models import PinFailure, SheetState
-from marias_admin.sheets.services import hand_add, hand_edit, sheet_confirm, sheet_submit
+from marias_admin.sheets.services import (
+    hand_add,
+    hand_edit,
+    sheet_confirm,
+    sheet_reopen,
+    sheet_submit,
+)
 from tests.factories import sheet_of, shorthand, version
 from tests.web.helpers import add_data, client_for, page_url, url
 
@@ -247,3 +253,18 @@ def test_a_refused_player_pin_is_not_written_back_into_the_page(world):
     assert answer.status_code == 200 and "errorlist" in answer.content.decode()
     page = answer.content.decode()
     assert 'name="player_pin"' in page and f'value="{data["player_pin"]}"' not in page
+
+
+def test_reopening_forgets_who_confirmed(world):
+    """A reopened sheet names nobody as its confirmer: the next confirmation is a new one."""
+    writer = as_phone(world, 2)
+    hand_add(user=writer, sheet=sheet_of(world), expected_version=version(world),
+             hand=betl(world))
+    sheet_submit(user=writer, sheet=sheet_of(world), expected_version=version(world))
+    sheet_confirm(user=as_phone(world, 3, table_label=False), sheet=sheet_of(world),
+                  expected_version=version(world))
+    assert sheet_of(world).confirmed_registration_id is not None
+    sheet_reopen(user=world["users"]["referee"], sheet=sheet_of(world), reason="přepočet")
+    reopened = sheet_of(world)
+    assert reopened.state == SheetState.DRAFT
+    assert (reopened.confirmed_by, reopened.confirmed_registration) == (None, None)

@@ -216,7 +216,7 @@ def sheet_reopen(*, user: Any, sheet: TableSheet, reason: str) -> TableSheet:
     need_reason(reason)
     if sheet.state == SheetState.DRAFT:
         raise ValidationError(_("The sheet is already open."), code="state")
-    sheet.confirmed_by = sheet.confirmed_at = None
+    sheet.confirmed_by = sheet.confirmed_at = sheet.confirmed_registration = None
     sheet.submitted_by = sheet.submitted_at = None
     sheet.submitted_as = sheet.confirmed_as = ""
     set_state(sheet, user, SheetState.DRAFT, reason)
