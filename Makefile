@@ -7,8 +7,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 LANGS := cs sk en
-HOST := 127.0.0.1:8000
 PORT ?= 8000
+# Where this machine reaches the site: `make dev` serves here, and bootstrap prints its links with it.
+HOST := 127.0.0.1:$(PORT)
 # gunicorn for `make run` (see marias_admin/gunicorn_conf.py): 4 processes × 2 threads on a
 # 2-core laptop (SQLite in WAL mode), measured with `make loadtest`.
 GUNICORN_WORKERS ?= 4
@@ -41,7 +42,7 @@ migrate: venv
 	$(MANAGE) createcachetable  # only does something with DJANGO_CACHE_URL=db://…
 
 bootstrap: migrate
-	$(MANAGE) bootstrap
+	$(MANAGE) bootstrap --site-url http://$(HOST)
 
 # Collected once and again whenever a static file changed (hashed names + manifest for DEBUG off).
 static: venv
@@ -102,6 +103,8 @@ bench: venv
 	$(PY) -m marias_admin.seating.generator.bench
 	@echo "== standings: computation and page times, queries per page =="
 	$(PY) -m marias_admin.standings.bench
+	@echo "== requests: a hand POST and the organiser's live standings render =="
+	$(PY) scripts/bench_requests.py
 
 messages: venv
 	$(MANAGE) makemessages $(addprefix -l ,$(LANGS)) --ignore='.venv/*' --ignore='var/*' --ignore='tests/*'

@@ -237,7 +237,7 @@ AXES_CLIENT_IP_CALLABLE = "marias_admin.core.auth.client_ip"
 AXES_USERNAME_CALLABLE = "marias_admin.core.auth.throttled_username"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:list"
+LOGIN_REDIRECT_URL = "core:home"  # "Your tournaments": where each role works
 LOGOUT_REDIRECT_URL = "core:home"
 # Federation registration numbers accepted by the player import (CZ-01234, SK01234, 01234).
 MARIAS_REGISTRATION_NUMBER_PATTERN = r"^[A-Z]{2}-?\d{3,6}$|^\d{3,6}$"

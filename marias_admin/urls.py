@@ -1,21 +1,82 @@
-"""Root URL configuration."""
+"""Root URL configuration, grouped by who the pages are for.
+
+Each app splits its URL modules by audience (``urls_organiser``, ``urls_public``,
+``urls_table``, ``urls_referee``); every view's own decorator says who may open it
+(:mod:`marias_admin.tournaments.permissions`). Modules of one app share its namespace
+(``seating:round`` and ``seating:round_public``): :func:`by_namespace` merges them into one
+include per namespace, as Django reverses a namespace through one include only.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLResolver, include, path
+
+from marias_admin.core import urls as core_urls
+from marias_admin.printouts import urls_organiser as printouts_organiser
+from marias_admin.printouts import urls_public as printouts_public
+from marias_admin.prizes import urls as prizes_urls
+from marias_admin.prizes import urls_public as prizes_public
+from marias_admin.seasons import urls as seasons_urls
+from marias_admin.seating import urls_organiser as seating_organiser
+from marias_admin.seating import urls_public as seating_public
+from marias_admin.sheets import urls_referee as sheets_referee
+from marias_admin.sheets import urls_table as sheets_table
+from marias_admin.standings import urls_exports as standings_exports
+from marias_admin.standings import urls_organiser as standings_organiser
+from marias_admin.standings import urls_public as standings_public
+from marias_admin.teams import urls_organiser as teams_organiser
+from marias_admin.teams import urls_public as teams_public
+from marias_admin.tournaments import urls as tournaments_urls
+from marias_admin.tournaments import urls_import as tournaments_import
+
+# (prefix, URL module) per audience.
+Group = list[tuple[str, ModuleType]]
+
+# The tournament's organisers (and the staff who create tournaments): login, then their role.
+ORGANISER: Group = [
+    ("tournaments/", tournaments_urls),
+    ("players/", tournaments_import),
+    ("print/", printouts_organiser),
+    ("", seating_organiser),
+    ("", standings_organiser),
+    ("", standings_exports),
+    ("", prizes_urls),
+    ("", teams_organiser),
+]
+# A table's sheet: its phone (QR link and PIN), its scorekeeper, the referees and organisers.
+TABLE: Group = [("", sheets_table)]
+# The tournament's referees and organisers: rulings, the log, the tables' links and PINs.
+REFEREE: Group = [("", sheets_referee)]
+# Anyone: the pages a tournament publishes (each behind its toggle), seasons, the home page.
+PUBLIC: Group = [
+    ("print/", printouts_public),
+    ("", seating_public),
+    ("", standings_public),
+    ("", teams_public),
+    ("", prizes_public),
+    ("", seasons_urls),
+    ("", core_urls),
+]
+
+
+def by_namespace(*groups: Group) -> list[URLResolver]:
+    """One include per namespace (the modules' ``app_name``), its modules in the groups'
+    order, each under its prefix."""
+    merged: dict[str, list[URLResolver]] = {}
+    for group in groups:
+        for prefix, module in group:
+            merged.setdefault(module.app_name, []).append(
+                path(prefix, include(module.urlpatterns)))
+    return [path("", include((patterns, namespace))) for namespace, patterns in merged.items()]
+
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),  # Django's admin: staff only, read-only
+    path("i18n/", include("django.conf.urls.i18n")),  # the language switcher: anyone
+    # Login and password pages: anyone, the password change once logged in.
     path("accounts/", include("marias_admin.core.accounts_urls")),
-    path("players/", include("marias_admin.tournaments.urls_import")),
-    path("print/", include("marias_admin.printouts.urls")),
-    path("tournaments/", include("marias_admin.tournaments.urls")),
-    path("", include("marias_admin.seating.urls")),
-    path("", include("marias_admin.standings.urls")),
-    path("", include("marias_admin.standings.urls_exports")),
-    path("", include("marias_admin.prizes.urls")),
-    path("", include("marias_admin.teams.urls")),
-    path("", include("marias_admin.seasons.urls")),
-    path("", include("marias_admin.sheets.urls")),
-    path("", include("marias_admin.core.urls")),
+    *by_namespace(ORGANISER, TABLE, REFEREE, PUBLIC),
 ]

@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--ruleset", default=None, help=f"preset code (default {DEFAULT_RULESET})")
         cmd.add_argument("--lang", choices=("cs", "sk", "en"), default=None,
                          help="language of texts (default: the ruleset's, Czech for ČSM)")
+        cmd.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                         help="a reading of the ruleset, the value in JSON (docs/readings.md), "
+                              "e.g. renonc_basic_unfleked=true; may be repeated")
     rulesets = sub.add_parser(
         "ruleset", help="print a preset ruleset as JSON, with its readings where the rules are "
                         "silent (option, value, source)")
@@ -54,7 +57,7 @@ def _read_hand(args: argparse.Namespace, stdin: TextIO) -> tuple[Hand, Ruleset]:
         declarer = args.declarer if args.declarer is not None else args.dealer % seats + 1
         hand = parse(args.notation, ruleset=ruleset, players=seats, dealer=args.dealer,
                      declarer=declarer)
-        return hand, ruleset
+        return hand, _with_settings(ruleset, args.set)
     text = stdin.read()
     try:
         data: Any = json.loads(text)
@@ -62,7 +65,27 @@ def _read_hand(args: argparse.Namespace, stdin: TextIO) -> tuple[Hand, Ruleset]:
         raise ScoringError(Problem("json_syntax", "stdin", {"line": exc.lineno,
                                                             "column": exc.colno})) from None
     code = args.ruleset or (data.get("ruleset") if isinstance(data, dict) else None)
-    return hand_from_dict(data), _ruleset(code or DEFAULT_RULESET)
+    return hand_from_dict(data), _with_settings(_ruleset(code or DEFAULT_RULESET), args.set)
+
+
+def _with_settings(ruleset: Ruleset, settings: list[str]) -> Ruleset:
+    """``--set FIELD=VALUE``: the preset with readings overridden, as a tournament's
+    overrides are (docs/readings.md)."""
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        field, _, value = setting.partition("=")
+        try:
+            changes[field.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            raise ScoringError(Problem("ruleset_setting_invalid", "set",
+                                       {"setting": setting})) from None
+    if not changes:
+        return ruleset
+    try:
+        return ruleset.override(**changes)
+    except (KeyError, TypeError, ValueError):
+        raise ScoringError(Problem("ruleset_setting_invalid", "set",
+                                   {"setting": ", ".join(settings)})) from None
 
 
 def _ruleset(code: Any) -> Ruleset:

@@ -67,6 +67,9 @@ class Doubling:
     by: tuple[Seat, ...] = ()
     per_defender: tuple[tuple[Seat, int], ...] = ()
     raises: tuple[Seat, ...] = ()
+    # Defenders whose flek on this part was compulsory (a trhák, SloapSlam B/19 L204); their
+    # fleks on the other parts of the hand stay free (B/10 L186 "nucen dát flek na hru")
+    forced: tuple[Seat, ...] = ()
 
     def level_for(self, payer: Seat, per_defender_binding: bool) -> int:
         for seat, level in self.per_defender:
@@ -126,6 +129,9 @@ class Renonc:
     # SloapSlam křížový D1-D4 (L254-260): the innocent side had the hand played out
     # (dohrávka); the recorded results are the dohrávka's and the offender pays the paušál only
     played_out: bool = False
+    # SloapSlam D4 (L260), a renonc of the dohrávka (``Hand.further_renoncs``, the last one)
+    # after which no dohrávka followed: it decides the hand, as a first renonc not played out
+    decisive: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +228,9 @@ class Hand:
     forced_flekers: tuple[Seat, ...] = ()
     # Renoncs during a dohrávka (SloapSlam D4 L260): each costs its paušál only
     further_renoncs: tuple[Renonc, ...] = ()
+    # The declaring side's seat that announced the contract's sedma when it is not the
+    # declarer: his partner (SloapSlam L42, L46: that player's trumps count, not the side's)
+    seven_by: Seat | None = None
 
     def __post_init__(self) -> None:
         # One canonical form, so that equal hands compare equal however they were built:
@@ -231,12 +240,14 @@ class Hand:
             Doubling(d.component, d.level or len(d.raises),
                      tuple(sorted(set(d.by or (s for s in d.raises
                                                if s not in (self.declarer, self.partner))))),
-                     tuple(sorted(d.per_defender)), tuple(d.raises))
+                     tuple(sorted(d.per_defender)), tuple(d.raises),
+                     tuple(sorted(set(d.forced))))
             for d in self.doublings
         )
         ordered = tuple(
             sorted(
-                (d for d in canonical if d.level or d.by or d.per_defender or d.raises),
+                (d for d in canonical
+                 if d.level or d.by or d.per_defender or d.raises or d.forced),
                 key=lambda d: COMPONENT_ORDER.index(d.component),
             )
         )
@@ -252,6 +263,8 @@ class Hand:
             key=lambda h: HONOUR_ORDER.index(h.rank) if h.rank in HONOUR_ORDER else 9)))
         object.__setattr__(self, "forced_flekers", tuple(sorted(set(self.forced_flekers))))
         object.__setattr__(self, "further_renoncs", tuple(self.further_renoncs))
+        if self.seven_by == self.declarer:  # the declarer's own seven: no entry at all
+            object.__setattr__(self, "seven_by", None)
         if self.incorrect_flek_by:
             object.__setattr__(self, "doublings_cancelled", True)
 
@@ -295,6 +308,20 @@ class Hand:
     def forehand(self) -> Seat:
         return self.dealer % self.players + 1
 
+    def forced_on(self, component: Component) -> tuple[Seat, ...]:
+        """The defenders whose flek on ``component`` was compulsory (SloapSlam B/19 L204): the
+        part's own ``forced``, and a seat of ``forced_flekers`` (forced on every part he
+        fleked) among its flekers."""
+        doubling = self.doubling(component)
+        legacy = set(self.forced_flekers) & set(doubling.by)
+        return tuple(sorted(set(doubling.forced) | legacy))
+
+    @property
+    def seven_announcer(self) -> Seat:
+        """Who announced the contract's sedma: the declarer unless ``seven_by`` names his
+        partner (SloapSlam L42, L46)."""
+        return self.declarer if self.seven_by is None else self.seven_by
+
     @property
     def with_lead(self) -> bool:
         """S výnosem: the declarer leads to the first trick as forehand."""
@@ -310,6 +337,20 @@ class Hand:
     def defenders(self) -> tuple[Seat, ...]:
         """The defenders who hold cards (the sitter excluded)."""
         return tuple(s for s in self.payers if s != self.sitter)
+
+    @property
+    def auction_side(self) -> tuple[Seat, ...]:
+        """The declaring side when the raises were said: the declarer and his called partner.
+        A durch s chytrým's trick-8 taker is not in it: he was a defender then, and OBE
+        L251-253 moves him only for the payment (:attr:`declaring_side`)."""
+        side = {self.declarer} if self.partner is None else {self.declarer, self.partner}
+        return tuple(sorted(side))
+
+    @property
+    def auction_defenders(self) -> tuple[Seat, ...]:
+        """The defenders who could flek (cards in hand, not of :attr:`auction_side`)."""
+        side = self.auction_side
+        return tuple(s for s in self.seats if s not in side and s != self.sitter)
 
     # -- recorded facts ----------------------------------------------------------------------
 

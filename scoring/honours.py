@@ -1,10 +1,10 @@
 """SloapSlam's two club games: the čtyřka's honers and the bodovaný křížový's payment rules.
 
-What is here (research/variants.md §4, §5 and §8.2 c, d, h, i, j, l, m, n): the honers osma
-and devítka with their rates by the announcer's trumps, the hand the čtyřka does not play
-(L20-24) with its accepted seven paid per premium point, the presumed-result renonc (L38),
-B/20's fleked hand without re, B/10's fleker liability and the rounding of a round's money to
-whole crowns. Lines ("L28") cite ``rules/sloapslam-krizovy-a-honerovy.txt`` by ``cat -n``.
+What is here (docs/sloapslam-ctyrka.md, docs/sloapslam-krizovy.md and docs/families.md §8.2 c, d, h,
+i, j, l, m, n): the honers osma and devítka with their rates by the announcer's trumps, the hand the
+čtyřka does not play (L20-24) with its accepted seven paid per premium point, the presumed-result
+renonc (L38), B/20's fleked hand without re, B/10's fleker liability and the rounding of a round's
+money to whole crowns. Lines ("L28") cite ``rules/sloapslam-krizovy-a-honerovy.txt`` by ``cat -n``.
 The money itself stays in :mod:`scoring.settle`.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from scoring.errors import Problem
 from scoring.explain import Line
-from scoring.hand import HONOUR_ORDER, Announcement, Hand, Honour, Seat
+from scoring.hand import HONOUR_ORDER, Announcement, Doubling, Hand, Honour, Seat
 from scoring.messages import register
 from scoring.money import round_minor  # the standings apply it too, per player per round
 from scoring.raises import check_chain
@@ -27,36 +27,52 @@ _CONCEDABLE = frozenset({Component.GAME, Component.SEVEN})
 
 
 def honours_conceded(hand: Hand, ruleset: Ruleset, rung: Rung) -> bool:
-    """Whether the čtyřka settles ``hand`` without play (L20-24, variants.md §4.3).
+    """Whether the čtyřka settles ``hand`` without play (L20-24, docs/sloapslam-ctyrka.md "Rates and
+    payment").
 
     The contract is hra with honers only (the sedma and announced osma / devítka), none of
-    them fleked nor announced by the defence, and the hra accepted or fleked once without re;
-    a plain hra with nothing announced and nothing fleked is played.
+    them fleked nor announced by the defence, and the hra accepted or fleked once without re.
+    A bare accepted hra (nothing announced, nothing fleked) is not played either: the defence
+    pays its rate (L20 "Hra se nehraje a protistrana rovnou platí danou sazbu"; the research
+    default of docs/sloapslam-ctyrka.md "Hands not played").
     """
     if UnplayedRule.HONOURS_CONCEDED not in ruleset.unplayed_rules:
         return False
     if (not rung.components <= _CONCEDABLE or Component.GAME not in rung.components
-            or hand.announcements or hand.renonc is not None or hand.laid_down
+            or hand.announcements or renonc_plays(hand, ruleset) or hand.laid_down
             or hand.doublings_cancelled):
         return False
     if hand.doubling(Component.SEVEN).level or any(h.level for h in hand.honours):
         return False
     if any(h.by not in hand.declaring_side for h in hand.honours):
         return False
-    game = hand.doubling(Component.GAME).level
-    honours = Component.SEVEN in rung.components or bool(hand.honours)
-    return game == 1 or (game == 0 and honours)
+    return hand.doubling(Component.GAME).level <= 1
+
+
+def renonc_plays(hand: Hand, ruleset: Ruleset) -> bool:
+    """Whether a renonc makes a hand that the rules would not play a played one, lost by the
+    offender's side (``renonc_unplayed_loses_game``, docs/readings.md §9.51)."""
+    return hand.renonc is not None and ruleset.renonc_unplayed_loses_game
 
 
 def fleked_without_re(hand: Hand, ruleset: Ruleset, rung: Rung) -> bool:
     """SloapSlam B/20 (L206): something was fleked and nothing got a re: not played."""
     if UnplayedRule.FLEKED_WITHOUT_RE not in ruleset.unplayed_rules:
         return False
-    if hand.renonc is not None or hand.laid_down or hand.doublings_cancelled:
+    if renonc_plays(hand, ruleset) or hand.laid_down or hand.doublings_cancelled:
         return False
-    levels = [d.level for d in hand.doublings] + [a.level for a in hand.announcements]
-    levels += [h.level for h in hand.honours]
+    levels = [d.level for d in hand.doublings if not _dropped_game_re(hand, ruleset, d)]
+    levels += [a.level for a in hand.announcements] + [h.level for h in hand.honours]
     return bool(levels) and max(levels) == 1
+
+
+def _dropped_game_re(hand: Hand, ruleset: Ruleset, doubling: Doubling) -> bool:
+    """SLS B/20 (L206) with B/22 (L210): a hra that a sto proti replaced counts for nothing,
+    its raises too, unless ``dropped_game_re_plays`` (the default: its re plays the hand;
+    docs/readings.md §9.52)."""
+    return (not ruleset.dropped_game_re_plays and doubling.component is Component.GAME
+            and ruleset.hundred_replaces_game
+            and any(a.component is Component.HUNDRED for a in hand.announcements))
 
 
 def conceded_results(hand: Hand, rung: Rung, rule: UnplayedRule) -> dict[Component, bool]:
@@ -111,15 +127,24 @@ def honour_line(hand: Hand, ruleset: Ruleset, rung: Rung, honour: Honour, payer:
                 params={"seat": honour.by, "trumps": honour.trumps or 0})
 
 
+def seven_trumps(hand: Hand) -> int | None:
+    """The trumps of the seven's announcer (L42, L46: "na ruce hráče, který sedmu hlásil"; the
+    partner's trumps do not add): ``premium.trumps`` for the declarer, ``seat_trumps`` for a
+    partner who announced it (``Hand.seven_by``)."""
+    return hand.premium.trumps_of(hand.seven_announcer, hand.declarer)
+
+
 def seven_points(hand: Hand, ruleset: Ruleset) -> int:
-    """Premium points of an accepted seven (L62-68): by the announcer's trumps (the declarer's,
-    ``premium.trumps``, L46) and whether he leads himself (L56: bez výnosu otherwise)."""
-    trumps = hand.premium.trumps
+    """Premium points of an accepted seven (L62-68): by its announcer's trumps (L46) and
+    whether the announcer leads himself (L56: bez výnosu otherwise, "i když vynáší
+    spoluhráč")."""
+    trumps = seven_trumps(hand)
     if trumps is None:
         return 0
+    own_lead = hand.seven_announcer == hand.forehand
     for count, with_lead, without in ruleset.accepted_seven_points:
         if count == trumps:
-            return with_lead if hand.with_lead else without
+            return with_lead if own_lead else without
     return 0
 
 
@@ -133,7 +158,7 @@ def seven_points_line(hand: Hand, ruleset: Ruleset, rung: Rung) -> Line | None:
     return Line("seven_points", units=units, hearts=hearts, steps=points,
                 value=units * hearts * points * ruleset.base, won=True,
                 note="seven_points",
-                params={"trumps": hand.premium.trumps or 0, "points": points})
+                params={"trumps": seven_trumps(hand) or 0, "points": points})
 
 
 # -- the presumed-result renonc (L38) ----------------------------------------------------------
@@ -181,7 +206,10 @@ def liable_flekers(hand: Hand, ruleset: Ruleset, component: Component) -> tuple[
     doubling = hand.doubling(component)
     if doubling.level == 0:
         return ()
-    return tuple(s for s in doubling.by if s not in hand.forced_flekers)
+    # A durch s chytrým's trick-8 taker fleked, then paid with the declarer (OBE L251-253):
+    # he has no partners among the payers to pay for.
+    forced = hand.forced_on(component)  # per part: his free fleks elsewhere still count
+    return tuple(s for s in doubling.by if s not in forced and s in hand.payers)
 
 
 # -- the round's money in whole crowns (SloapSlam Čl. V L274, čtyřka L14) ----------------------
@@ -189,7 +217,8 @@ def liable_flekers(hand: Hand, ruleset: Ruleset, component: Component) -> tuple[
 
 def round_money(amount: int, ruleset: Ruleset) -> int:
     """A player's money rounded to the ruleset's unit, halves away from zero (the research
-    default for "zaokrouhlí na celé koruny dohodou", variants.md §5.6)."""
+    default for "zaokrouhlí na celé koruny dohodou", docs/sloapslam-krizovy.md "Tournament
+    result")."""
     return round_minor(amount, ruleset.money_rounding)
 
 
@@ -228,9 +257,22 @@ def check_honours(hand: Hand, ruleset: Ruleset, rung: Rung | None, implied: bool
             errors.append(Problem("honour_result_missing", f"{where}.won", {}))
     if (rung is not None and ruleset.accepted_seven_points
             and Component.SEVEN in rung.components and honours_conceded(hand, ruleset, rung)
-            and hand.premium.trumps is None):
+            and seven_trumps(hand) is None):
         # L46, L64-68: the points of the accepted seven follow from its announcer's trumps.
-        errors.append(Problem("seven_trumps_missing", "premium.trumps", {}))
+        field = ("premium.trumps" if hand.seven_by is None
+                 else f"premium.seat_trumps.{hand.seven_by}")
+        errors.append(Problem("seven_trumps_missing", field, {}))
+
+
+def check_seven_by(hand: Hand, rung: Rung | None, errors: list[Problem]) -> None:
+    """A seven announced by the declarer's partner (SLS L42, L46): the contract has a sedma
+    and the seat is the declarer's partner."""
+    if hand.seven_by is None:
+        return
+    if rung is None or Component.SEVEN not in rung.components:
+        errors.append(Problem("seven_by_without_seven", "seven_by", {}))
+    elif hand.partner is None or hand.seven_by != hand.partner:
+        errors.append(Problem("seven_by_not_partner", "seven_by", {"seat": hand.seven_by}))
 
 
 register({
@@ -263,6 +305,17 @@ register({
         "cs": "U honéru chybí, zda vzal svůj zdvih.",
         "sk": "Pri honeri chýba, či vzal svoj zdvih.",
         "en": "The honer's result (did it take its trick?) is missing.",
+    },
+    "seven_by_without_seven": {
+        "cs": "Hlásič sedmy patří jen k závazku se sedmou.",
+        "sk": "Hlásič sedmy patrí len k záväzku so sedmou.",
+        "en": "Who announced the seven needs a contract with a seven.",
+    },
+    "seven_by_not_partner": {
+        "cs": "Sedmu strany aktéra hlásí aktér nebo jeho spoluhráč (ne hráč {seat}).",
+        "sk": "Sedmu strany aktéra hlási aktér alebo jeho spoluhráč (nie hráč {seat}).",
+        "en": "The declaring side's seven is announced by the declarer or his partner "
+              "(not seat {seat}).",
     },
     "seven_trumps_missing": {
         "cs": "Schválená sedma se platí podle počtu trumfů: zapište je.",

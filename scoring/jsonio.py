@@ -6,6 +6,7 @@ typo gives a domain error naming the field instead of a Python exception.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ _HAND_FIELDS = {
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
     "doublings_cancelled", "incorrect_flek_by", "late", "unannounced_marriage",
     "announcements", "seven_killed", "all_play", "partner", "called_rank", "trick8",
-    "honours", "forced_flekers", "further_renoncs",
+    "honours", "forced_flekers", "further_renoncs", "seven_by",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -132,6 +133,7 @@ def hand_from_dict(data: Any) -> Hand:
         honours=_honours(data.get("honours") or []),
         forced_flekers=_seats(data.get("forced_flekers") or [], "forced_flekers"),
         further_renoncs=_further_renoncs(data.get("further_renoncs") or []),
+        seven_by=_opt(data.get("seven_by"), lambda v: _int(v, "seven_by")),
     )
 
 
@@ -203,7 +205,8 @@ def _doublings(value: Any) -> tuple[Doubling, ...]:
         field = f"doublings.{key}"
         component = _enum(Component, key, field)
         if isinstance(spec, Mapping):
-            _check_keys(spec, {"level", "by", "per_defender", "raises"}, f"{field}.")
+            _check_keys(spec, {"level", "by", "per_defender", "raises", "forced"},
+                        f"{field}.")
             by = spec.get("by") or []
             if not isinstance(by, list):
                 raise _fail("json_type", f"{field}.by", expected="list of seats")
@@ -218,6 +221,8 @@ def _doublings(value: Any) -> tuple[Doubling, ...]:
                         for k, v in per.items()
                     )),
                     _seats(spec.get("raises") or [], f"{field}.raises"),
+                    # SloapSlam B/19 (L204): the seats whose flek on this part was compulsory
+                    _seats(spec.get("forced") or [], f"{field}.forced"),
                 )
             )
         else:
@@ -265,13 +270,14 @@ def _silent_seven(value: Any) -> SilentSeven:
 
 def _renonc(value: Any, field: str = "renonc") -> Renonc:
     data = _mapping(value, field)
-    _check_keys(data, {"code", "offender", "forgiven", "played_out"}, f"{field}.")
+    _check_keys(data, {"code", "offender", "forgiven", "played_out", "decisive"}, f"{field}.")
     code = data.get("code")
     if not isinstance(code, str):
         raise _fail("json_type", f"{field}.code", expected="text")
     return Renonc(code, _int(data.get("offender"), f"{field}.offender"),
                   bool(_opt_bool(data.get("forgiven"), f"{field}.forgiven")),
-                  bool(_opt_bool(data.get("played_out"), f"{field}.played_out")))
+                  bool(_opt_bool(data.get("played_out"), f"{field}.played_out")),
+                  bool(_opt_bool(data.get("decisive"), f"{field}.decisive")))
 
 
 def _premium(value: Any) -> PremiumFacts:
@@ -377,8 +383,11 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:  # noqa: C901
         data["honours"] = [_honour_out(h) for h in hand.honours]
     if hand.forced_flekers:  # SloapSlam B/19
         data["forced_flekers"] = list(hand.forced_flekers)
+    if hand.seven_by is not None:  # SloapSlam L42, L46: the partner announced the seven
+        data["seven_by"] = hand.seven_by
     if hand.further_renoncs:  # SloapSlam D4
-        data["further_renoncs"] = [{"code": r.code, "offender": r.offender}
+        data["further_renoncs"] = [{"code": r.code, "offender": r.offender,
+                                    **({"decisive": True} if r.decisive else {})}
                                    for r in hand.further_renoncs]
     if hand.incorrect_flek_by:
         data["incorrect_flek_by"] = list(hand.incorrect_flek_by)
@@ -414,6 +423,10 @@ def _announcement_out(a: Announcement) -> dict[str, Any]:
 
 
 def _doubling_out(d: Doubling) -> int | dict[str, Any]:
+    if d.forced:  # SloapSlam B/19: the compulsory fleks of this part
+        plain = _doubling_out(dataclasses.replace(d, forced=()))
+        return {**(plain if isinstance(plain, dict) else {"level": plain}),
+                "forced": list(d.forced)}
     if d.raises and not d.per_defender:
         return {"raises": list(d.raises)}
     if not d.by and not d.per_defender:

@@ -3,7 +3,8 @@
 SloapSlam rounds a player's money of a round to whole crowns (křížový Čl. V L274, čtyřka L14).
 The rules engine states it by the ruleset (:func:`scoring.honours.round_money`) and the
 standings round before SB (:func:`scoring.standings.sb_money`); both import it from here,
-below them, so the settlement's side never depends on the standings maths (variants.md §5.6).
+below them, so the settlement's side never depends on the standings maths (docs/sloapslam-krizovy.md
+"Tournament result").
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from enum import StrEnum
 class MoneyRounding(StrEnum):
     """How money is rounded to its unit (``Ruleset.money_rounding``, ``StandingsRules``)."""
 
-    HALF_AWAY_FROM_ZERO = "half_away_from_zero"  # ±0,50 → ±1 (variants.md §5.6 default)
+    # ±0,50 → ±1 (docs/sloapslam-krizovy.md "Tournament result" default)
+    HALF_AWAY_FROM_ZERO = "half_away_from_zero"
     HALF_UP = "half_up"  # halves toward plus infinity: −0,50 → 0
     HALF_EVEN = "half_even"  # banker's rounding: 0,50 → 0, 1,50 → 2
     DOWN = "down"  # toward zero: the haléře are dropped

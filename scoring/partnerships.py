@@ -3,7 +3,7 @@
 The sides are facts of the hand (:attr:`Hand.partner`, :attr:`Hand.trick8`,
 :attr:`Hand.called_rank`) read by :class:`~scoring.hand.Hand` itself (``declaring_side``,
 ``payers``, ``receiver``); the money stays in :mod:`scoring.settle`. Here are the checks of
-those facts (research/variants.md §3.1, §8.2 a and o). Lines cite
+those facts (docs/csm-krizovy.md "Table and sides", docs/families.md §8.2 a and o). Lines cite
 ``rules/csm-obecna-pravidla-ocr.txt``.
 """
 

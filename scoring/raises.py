@@ -22,7 +22,7 @@ def check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: in
     if len(raises) != level:
         errors.append(Problem("raises_level_mismatch", where,
                               {"level": level, "raises": len(raises)}))
-    side = hand.declaring_side
+    side = hand.auction_side  # the sides as they were when raising (OBE L251-253)
     for position, seat in enumerate(raises):
         declarer_says = (position % 2 == 1) == owner_declarer
         wrong_seat = not 1 <= seat <= hand.players or seat == hand.sitter

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from scoring.ruleset import Ruleset
-from scoring.types import Component, SilentHundredRule
+from scoring.types import Component, HandEffect, SilentHundredRule, UnplayedRule
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ READINGS += (
         (
             Option(True, "yes, the hra is not paid", "pagat L93; ČSM obecná is silent"),
             Option(False, "no, the hra is paid as well (without a tiché sto)",
-                   "research/variants.md §2.2 alternative"),
+                   "docs/readings.md §9.5 alternative"),
         ),
         applies=_voleny,
     ),
@@ -195,7 +195,7 @@ READINGS += (
         (
             Option(None, "as flek_binding", "ČSM obecná V.1 L140-141; pagat L73"),
             Option("per_defender", "only the defender who says it",
-                   "ČSM volený 2007 B/15 (secondary, research/csm.md §4.2)"),
+                   "ČSM volený 2007 B/15 (secondary, docs/csm-practice.md#older-federation-texts)"),
         ),
         applies=_voleny,
     ),
@@ -232,7 +232,7 @@ READINGS += (
         (
             Option(True, "the declarer or his called partner",
                    "ČSM obecná pravidla VII.2 L246-248 reserve only the odd raises to the "
-                   "defence (research/variants.md §3.1 default)"),
+                   "defence (docs/readings.md §9.26)"),
             Option(False, "only the declarer", "a stricter reading of L246-247 (the partner "
                    "must not flek the declarer's contracts at all)"),
         ),
@@ -244,9 +244,22 @@ READINGS += (
         (
             Option(True, "the offender pays it to both opponents, his partner pays nothing",
                    "ČSM obecná pravidla VI.3 L227 (for all players of his side); "
-                   "research/variants.md §3.2, §3.4.9"),
+                   "docs/readings.md §9.27; docs/csm-krizovy.md example 3.4.9"),
             Option(False, "each player of the offending side pays his own opponent",
                    "the pair-wise payment of VII.2 L248-250 applied unchanged"),
+        ),
+        applies=_krizovy,
+    ),
+    Reading(
+        "trick8_flek_stands",
+        "Durch s chytrým: the flek of the player who then took trick 8",
+        (
+            Option(True, "it stands: the pairs settle at the level reached",
+                   "ČSM obecná pravidla VII.2 L251-253 move him to the declaring side only "
+                   "for the payment; a flek once said stands (V.5); docs/readings.md §9.31a"),
+            Option(False, "it is void with the raises that answered it",
+                   "L253 counts him for the declaring side, which cannot flek its own "
+                   "contract (L246-247)"),
         ),
         applies=_krizovy,
     ),
@@ -257,9 +270,95 @@ READINGS += (
             Option(30, "30 units (betl 15)", "ČSM obecná pravidla V.2 L152-153"),
             Option(20, "20 units (betl 10: override rates.betl too)",
                    "secondary: ČSM křížový volený 2007, sloapslam.cz, Pražská liga "
-                   "(research/variants.md §9.2)"),
+                   "(docs/readings.md §9.2)"),
         ),
         applies=_krizovy,
+    ),
+)
+
+
+def _sloapslam_krizovy(ruleset: Ruleset) -> bool:
+    """SloapSlam bodovaný křížový: scored games with B/10's fleker liability."""
+    return ruleset.flek.flekers_liable
+
+
+def _hundred_against_unplayed(ruleset: Ruleset) -> bool:
+    """SLS B/20 (L206) beside B/22 (L210): a sto proti on a hand fleked without re."""
+    return (UnplayedRule.FLEKED_WITHOUT_RE in ruleset.unplayed_rules
+            and Component.HUNDRED in ruleset.defence_announcements)
+
+
+def _has_unplayed(ruleset: Ruleset) -> bool:
+    """Rulesets with hands not played (OBE V.12, SLS B/20, čtyřka L20-24), pagat aside (its
+    renonc pays the larger of paušál and contract, PAG L91) and the families of OBE."""
+    if not (ruleset.defence_announcements or ruleset.partnerships):
+        return False  # ČSM 2023 and SZMK 2024 name their own renonc effects
+    return bool(ruleset.unplayed_rules - {UnplayedRule.QUIET_TRUMP_GAME}) and not any(
+        r.effect is HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT for r in ruleset.renoncs)
+
+
+# Issue 23, group 3: the readings of SloapSlam D4, B/10, B/20 and of a renonc on a hand not
+# played (docs/readings.md §9.48-9.52).
+READINGS += (
+    Reading(
+        "renonc_basic_unfleked",
+        "A renonc without dohrávka: what is the 'základní sazba hry'?",
+        (
+            Option(False, "every part once at its reached level",
+                   "SLS D4 L260 with D1 L254 (the research default); OBE VI.3 L227 "
+                   "'dle výsledku flekování'"),
+            Option(True, "every part once at its unfleked rate",
+                   "SLS D4 L260 'základní sazbu' read literally"),
+        ),
+        applies=_sloapslam_krizovy,
+    ),
+    Reading(
+        "fleker_liability_per_part",
+        "B/10: is the fleker's payment for his partners netted over the hand?",
+        (
+            Option(False, "netted: a partner is relieved of at most what his pair owes over "
+                   "the whole hand", "SLS B/10 L186 (silent; the engine's first reading)"),
+            Option(True, "part by part: each scored part on its own, whatever the others did",
+                   "SLS B/10 L186 'hra, za kterou jsou minusové body' (one game at a time)"),
+        ),
+        applies=_sloapslam_krizovy,
+    ),
+    Reading(
+        "forced_fleker_relieved",
+        "B/10 with one forced (trhák) and one free fleker: is the forced one relieved?",
+        (
+            Option(True, "yes: he pays only the unfleked value, the free fleker the rest",
+                   "SLS B/10 L186 with B/19 L204 (the forced flek does not count: he is "
+                   "one of the partners paid for)"),
+            Option(False, "no: he pays his own pair in full, the free fleker only for the "
+                   "others", "SLS B/10 L186 last sentence 'neplatí' read as: B/10 does not "
+                   "touch the forced fleker at all"),
+        ),
+        applies=_sloapslam_krizovy,
+    ),
+    Reading(
+        "renonc_unplayed_loses_game",
+        "A renonc on a hand that is not played: what does it cost?",
+        (
+            Option(False, "only its paušál: the hand stays not played",
+                   "OBE V.12 L206-208 (no play, nothing to lose); SLS B/20 L206"),
+            Option(True, "its paušál and the game, lost by the offender's side",
+                   "OBE VI.3 L226-227 (items d-l also pay the game); SLS D1 L254; "
+                   "čtyřka L38"),
+        ),
+        applies=_has_unplayed,
+    ),
+    Reading(
+        "dropped_game_re_plays",
+        "A re on a hra that a sto proti then replaced: is the hand played?",
+        (
+            Option(True, "yes: a re was said, the hand is played",
+                   "SLS B/20 L206 'bez re se nehraje' read word for word"),
+            Option(False, "no: the replaced hra counts for nothing, its re too",
+                   "SLS B/20 L206 with B/22 L210 and PAG L93 (the sto takes the hra's "
+                   "place)"),
+        ),
+        applies=_hundred_against_unplayed,
     ),
 )
 

@@ -13,8 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
+from scoring import policies
+from scoring.rule_parts import Rates as Rates  # re-exported: the types a ruleset is made of
+from scoring.rule_parts import RenoncRule as RenoncRule
+from scoring.rule_parts import Rung as Rung
 from scoring.types import (
     Component,
     FlekBinding,
@@ -31,103 +36,6 @@ from scoring.types import (
 )
 
 CONCESSION = "concession"  # omyl: not a ladder rung, but what a scorekeeper records instead
-NO_CAP = 1 << 30  # the cap of a ruleset without one: no raise is ever void
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One step of the licitační žebříček and the components it commits the declarer to."""
-
-    code: str
-    rank: int
-    components: frozenset[Component]
-    hearts: bool
-    name_cs: str
-    name_en: str
-    # Otevřený betl/durch (pagat L30-33): the declarer's cards go face up after trick 1; the
-    # parts are betl or durch, paid at the open rates of :class:`Rates`.
-    open: bool = False
-    # Durch s chytrým (obecná pravidla VII.2 L251-253): the declarer needs tricks 1-7 only;
-    # whoever takes trick 8 (``Hand.trick8``) is on his side for the payment.
-    clever: bool = False
-
-    @property
-    def has_trumps(self) -> bool:
-        return not self.components & {Component.BETL, Component.DURCH}
-
-    @property
-    def announces_seven(self) -> bool:
-        return bool(self.components & {Component.SEVEN, Component.TWO_SEVENS})
-
-
-@dataclass(frozen=True)
-class Rates:
-    """Rates in units of the base (ČSM 2023 A, sazebník)."""
-
-    game: int = 1
-    seven: int = 2
-    silent_seven: int = 1
-    hundred: int = 4
-    betl: int = 15
-    durch: int = 30
-    two_sevens: int = 40
-    two_sevens_hearts: int = 60
-    concession: int = 6
-    pausal_1: int = 10
-    pausal_2: int = 50
-    pausal_3: int = 0  # SZMK väčší renonce
-    pausal_4: int = 0  # SZMK mimoriadny renonce
-    incorrect_flek: int = 0  # SZMK E.2: paid by the fleker to every other player
-    late_minute: int = 0  # SZMK E.5: per started minute late, to every other player
-    limit: int | None = 500  # None: no limit (SZMK)
-    raised_limit: int | None = 750
-    open_betl: int = 0  # pagat L80: offener Betl 10 (0: the rules have no open contracts)
-    open_durch: int = 0  # pagat L81: offener Durch 20
-    # pagat L103 (variant): an announced seven beaten in the last trick ("vernichtete
-    # Sieben") costs this instead of ``seven``; None: the same as any lost seven
-    seven_killed: int | None = None
-    # SloapSlam čtyřka L28-30: an announced (or accepted) osma or devítka, plain / hearts, and
-    # the raised rate on 3 or fewer trumps of its announcer (hearts 6, not 8)
-    honour: int = 0
-    honour_hearts: int = 0
-    honour_raised: int = 0
-    honour_raised_hearts: int = 0
-    # SloapSlam čtyřka L20, L64-68: money per premium point of an accepted seven not played
-    # ("paušál 2 Kč za bod"), times the hearts factor in hearts ("Č x 2")
-    seven_point: int = 0
-
-    def honour_rate(self, hearts: bool, raised: bool) -> int:
-        if raised:
-            return self.honour_raised_hearts if hearts else self.honour_raised
-        return self.honour_hearts if hearts else self.honour
-
-    def component(self, component: Component, hearts: bool, open: bool = False) -> int:
-        if open and component is Component.BETL:
-            return self.open_betl
-        if open and component is Component.DURCH:
-            return self.open_durch
-        if component is Component.TWO_SEVENS:
-            return self.two_sevens_hearts if hearts else self.two_sevens
-        return {
-            Component.GAME: self.game,
-            Component.SEVEN: self.seven,
-            Component.HUNDRED: self.hundred,
-            Component.BETL: self.betl,
-            Component.DURCH: self.durch,
-        }[component]
-
-
-@dataclass(frozen=True)
-class RenoncRule:
-    """One entry of the renonc catalogue: what it is called and what follows from it."""
-
-    code: str
-    name_cs: str
-    name_en: str
-    kind: RenoncKind
-    effect: HandEffect
-    penalty_rate: str | None  # a field of Rates paid to every other player, or None
-    red_card: bool = False  # SZMK D.2 mimoriadny: the offender also gets a red card
 
 
 @dataclass(frozen=True)
@@ -173,6 +81,24 @@ class Ruleset:
     # A trump game is always the forehand's (obecná VII.1, pagat L25); betl/durch any seat
     trump_game_forehand_only: bool = False
     unplayed_rules: frozenset[UnplayedRule] = frozenset({UnplayedRule.SEVEN_VS_FLEKED_GAME})
+    # PAG L97: Farbe + Sieben with a flek on the game only and nothing else is not played by
+    # the rule, so the facts decide (True); OBE V.12 leaves it to the declaring side, so only
+    # the sheet's "nehráno" makes it unplayed (False)
+    seven_vs_fleked_game_by_rule: bool = False
+    # Durch s chytrým (OBE L251-253): the trick-8 taker's own flek, said while he defended,
+    # once he counts for the declaring side: True, it stands at its level like any flek once
+    # said (the payment between the pairs at the reached level); False, his raises and the
+    # answers to them are void (scoring/clever.py; docs/readings.md §9.31a)
+    trick8_flek_stands: bool = True
+    # SLS B/20 (L206) with B/22 (L210): a re on a hra that a sto proti then replaced makes the
+    # hand played (True) or counts for nothing, so a hand otherwise fleked without re is not
+    # played (False)
+    dropped_game_re_plays: bool = True
+    # A renonc on a hand not played (OBE V.12 with VI.3's items d-l, SLS B/20 L206, čtyřka
+    # L20-24): False: the hand stays not played, the renonc adds its paušál; True: the
+    # offender's side loses the game as the renonc says (SloapSlam's presets: a renonc makes
+    # the hand played, as before)
+    renonc_unplayed_loses_game: bool = False
     # SZMK 2024 C.6.d-e: a sto needs a marriage in the declarer's hand; without one it is the
     # renonce of ``hundred_without_marriage_renonc``, with one not announced it is lost.
     # False (ČSM 2023 B.18): a sto may be announced without a marriage and simply fails.
@@ -184,6 +110,9 @@ class Ruleset:
     first_in_play_renonc_only: bool = True
     renonc_min_basic_rate: bool = True  # ČSM 2023 E.6.b: never less than the basic rate
     renonc_game_value: RenoncGameValue = RenoncGameValue.POINTS_AS_THEY_STAND
+    # SloapSlam D4 (L260) "základní sazbu hry" with ``basic_at_levels``: False: every part at
+    # its reached level (the research default); True: at the unfleked rate
+    renonc_basic_unfleked: bool = False
     premium_table: str | None = "csm-2023-default"  # None: the ruleset has no PB
     premium_referee_threshold: int = 50  # ČSM 2023 E.6.f and B.3: games of 50+ PB
     sb_premium_factor: int = 1
@@ -214,6 +143,13 @@ class Ruleset:
     # and which parts are scored games (the club's PB table, missing, would say)
     fleker_liability: FlekerLiability = FlekerLiability.NONE
     scored_components: frozenset[Component] = frozenset()
+    # B/10 readings (docs/readings.md §9.49, §9.50): False: what a non-fleker is relieved of
+    # is at most what his pair owes over the whole hand (netted); True: part by part (hra,
+    # sedma, sto).
+    # A trhák's forced flek (B/19 L204) beside a free one: True: the forced fleker is relieved
+    # like a non-fleker; False: he pays his own pair in full.
+    fleker_liability_per_part: bool = False
+    forced_fleker_relieved: bool = True
     # Money of a player's round rounded to this many smallest units before SB (SloapSlam
     # Čl. V L274: whole crowns, 100); None: not rounded (scoring.honours.round_money)
     money_rounding: int | None = None
@@ -235,17 +171,33 @@ class Ruleset:
 
     def cap_for(self, component: Component) -> int:
         """How many raises a component allows (SZMK C.9-C.10 differ for malý/veľký)."""
-        no_trumps = component in (Component.BETL, Component.DURCH)
-        if no_trumps and self.doubling_cap_no_trumps is not None:
-            return self.doubling_cap_no_trumps
-        return NO_CAP if self.doubling_cap is None else self.doubling_cap
+        return self.flek.cap_for(component)
 
     def per_defender(self, rung: Rung | None) -> bool:
         """Whether a flek binds only the defender who says it, for this contract."""
-        binding = self.flek_binding
-        if rung is not None and not rung.has_trumps and self.flek_binding_no_trumps is not None:
-            binding = self.flek_binding_no_trumps
-        return binding is FlekBinding.PER_DEFENDER
+        return self.flek.per_defender(rung)
+
+    # -- policies: the flat fields grouped by the rule question they answer (scoring.policies)
+
+    @cached_property
+    def hundred(self) -> policies.HundredPolicy:
+        return _hundred_policy(self)
+
+    @cached_property
+    def flek(self) -> policies.FlekPolicy:
+        return _flek_policy(self)
+
+    @cached_property
+    def penalties(self) -> policies.PenaltyPolicy:
+        return _penalty_policy(self)
+
+    @cached_property
+    def premiums(self) -> policies.PremiumPolicy:
+        return _premium_policy(self)
+
+    @cached_property
+    def partnership(self) -> policies.PartnershipPolicy:
+        return _partnership_policy(self)
 
     @property
     def has_premium(self) -> bool:
@@ -370,3 +322,42 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return value
+
+
+# -- the policies built from the stored fields (the fields stay the stored form)
+
+def _hundred_policy(r: Ruleset) -> policies.HundredPolicy:
+    return policies.HundredPolicy(
+        series=r.hundred_series, seven_as_one=r.hundred_seven_as_one,
+        marriages_to_reach=r.hundred_marriages_to_reach, marriage_choice=r.hundred_marriage,
+        failed_counts_opponent_marriages=r.hundred_failed_counts_opponent_marriages,
+        silent=r.silent_hundred, silent_tens_doubled=r.silent_hundred_tens_doubled,
+        silent_marriages=r.silent_hundred_marriages, needs_marriage=r.hundred_needs_marriage,
+        without_marriage_renonc=r.hundred_without_marriage_renonc)
+
+
+def _flek_policy(r: Ruleset) -> policies.FlekPolicy:
+    return policies.FlekPolicy(
+        cap=r.doubling_cap, cap_no_trumps=r.doubling_cap_no_trumps, binding=r.flek_binding,
+        binding_no_trumps=r.flek_binding_no_trumps, incorrect_voids=r.incorrect_flek_voids,
+        fleker_liability=r.fleker_liability, scored_components=r.scored_components,
+        liability_per_part=r.fleker_liability_per_part,
+        forced_fleker_relieved=r.forced_fleker_relieved)
+
+
+def _penalty_policy(r: Ruleset) -> policies.PenaltyPolicy:
+    return policies.PenaltyPolicy(
+        rates=r.rates, base=r.base, min_basic_rate=r.renonc_min_basic_rate,
+        game_value=r.renonc_game_value, incorrect_flek=r.rates.incorrect_flek,
+        late_minute=r.rates.late_minute, basic_unfleked=r.renonc_basic_unfleked)
+
+
+def _premium_policy(r: Ruleset) -> policies.PremiumPolicy:
+    return policies.PremiumPolicy(table=r.premium_table,
+                                  referee_threshold=r.premium_referee_threshold)
+
+
+def _partnership_policy(r: Ruleset) -> policies.PartnershipPolicy:
+    return policies.PartnershipPolicy(
+        partnerships=r.partnerships, partner_even_raises=r.partner_even_raises,
+        offender_pays_side=r.renonc_offender_pays_side)

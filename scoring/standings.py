@@ -1,33 +1,35 @@
 """Standings maths: round ranks, placement points (BP) and the tournament order.
 
 Pure: plain scores in, ranked rows out, every number with the reason it has (ČSM practice of
-domain.md §2.2, SZMK volený of §3; the keys and chains are configurable because leagues
-differ). The web layer feeds it only confirmed table results.
+docs/csm-licitovany.md#standings, SZMK volený of docs/szmk.md#round-result; the keys and chains
+are configurable because leagues differ). The web layer feeds it only confirmed table results.
 
-SZMK (domain.md §3, "Round result"): the table ranks by money, table points 5/3/1 (0 for a 4th
+SZMK (docs/szmk.md#round-result): the table ranks by money, table points 5/3/1 (0 for a 4th
 player) shared by tied players (``TieShare.AVERAGE``), and the tournament orders by points,
 money, the round record (``RankKey.ROUND_RECORD``) and the best single round
 (``RankKey.BEST_ROUND``). A contumation (SZMK 2024 E.5) fixes a round's points: see
 ``RoundScore.fixed_points``.
 
-Křížový (ČSM obecná pravidla VII.2; research/variants.md §3.3, §4.4, §5.6): all four at a table
-play every hand, so each table ranks its four by money (SB where a ruleset has PB: SloapSlam
-čtyřka L74 "za pořadí podle SB jsou přiděleny BUS (4,2,1,0 bodů)") and gives table points (BUS)
-4/2/1/0 (``PlacementKey.TABLE_POINTS``). Ties: no text says; variants.md §4.4 default: tied
-players share the points of the places they hold (``TieShare.AVERAGE``), exactly, so a table
-always hands out 4 + 2 + 1 + 0 = 7 points (two tied for first get (4 + 2) / 2 = 3 each, three
-tied for first 7/3 each). A field not divisible by four (variants.md §9.13, open in the texts)
-leaves N mod 4 players out of a round with a bye (``RoundScore.bye``): no table, no rank, money
-0 and ``StandingsRules.bye_points`` (default 2, see there).
+Křížový (ČSM obecná pravidla VII.2; docs/csm-krizovy.md "Tournament scoring",
+docs/sloapslam-ctyrka.md "Tournament scoring", docs/sloapslam-krizovy.md "Tournament result"): all
+four at a table play every hand, so each table ranks its four by money (SB where a ruleset has PB:
+SloapSlam čtyřka L74 "za pořadí podle SB jsou přiděleny BUS (4,2,1,0 bodů)") and gives table points
+(BUS) 4/2/1/0 (``PlacementKey.TABLE_POINTS``). Ties: no text says; docs/sloapslam-ctyrka.md
+"Tournament scoring" default: tied players share the points of the places they hold
+(``TieShare.AVERAGE``), exactly, so a table always hands out 4 + 2 + 1 + 0 = 7 points (two tied for
+first get (4 + 2) / 2 = 3 each, three tied for first 7/3 each). A field not divisible by four
+(docs/readings.md §9.13, open in the texts) leaves N mod 4 players out of a round with a bye
+(``RoundScore.bye``): no table, no rank, money 0 and ``StandingsRules.bye_points`` (default 2, see
+there).
 
-SloapSlam (research/variants.md §4.4, §5.6): SB = the round's money rounded to whole crowns +
-factor × PB, the rounding per player per round and before SB (křížový Čl. V L274 "nejprve
-zaokrouhlí na celé koruny"; čtyřka L14 "korunový", L74 "Kč + 2 × PB"):
-``StandingsRules.money_rounding`` (100 = whole crowns, from ``Ruleset.money_rounding``) and
-``rounding`` (the text says "dohodou hráčů u stolu": default halves away from zero). The table
-points (BUS 4-2-1-0, L74) are given by that SB (:data:`SLOAPSLAM_RULES`,
+SloapSlam (docs/sloapslam-ctyrka.md "Tournament scoring", docs/sloapslam-krizovy.md "Tournament
+result"): SB = the round's money rounded to whole crowns + factor × PB, the rounding per player per
+round and before SB (křížový Čl. V L274 "nejprve zaokrouhlí na celé koruny"; čtyřka L14 "korunový",
+L74 "Kč + 2 × PB"): ``StandingsRules.money_rounding`` (100 = whole crowns, from
+``Ruleset.money_rounding``) and ``rounding`` (the text says "dohodou hráčů u stolu": default halves
+away from zero). The table points (BUS 4-2-1-0, L74) are given by that SB (:data:`SLOAPSLAM_RULES`,
 :func:`with_ruleset`). ZB stays the exact money: the rounded amounts need not sum to zero
-(§5.7.12), and only SB uses them.
+(example 5.7.12), and only SB uses them.
 """
 
 from __future__ import annotations
@@ -37,31 +39,19 @@ import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scoring.money import MoneyRounding, round_minor
+from scoring.rank_keys import RANK_KEYS
+from scoring.rank_keys import RankKey as RankKey  # re-exported: the keys were declared here
+from scoring.reasons import Amount, Reason
 
 if TYPE_CHECKING:
     from scoring.ruleset import Ruleset
 
 PlayerId = Hashable
-
-
-class RankKey(StrEnum):
-    SB = "sb"  # soutěžní body: ZB + factor × PB
-    ZB = "zb"  # money
-    PB = "pb"
-    BP = "bp"  # placement points (tournament chain only)
-    # Tournament chain only. The round record: the player's round points (BP) sorted from the
-    # best to the worst and compared element by element, so more round wins beat fewer, then
-    # more second places, and so on (our reading of SZMK's "better round records", domain.md §3).
-    ROUND_RECORD = "round_record"
-    # Tournament chain only: the money (ZB) of the player's best single round; with a round
-    # budget (SZMK) that orders exactly like the best round money ("nahratá suma").
-    BEST_ROUND = "best_round"
 
 
 class PlacementKey(StrEnum):
@@ -88,13 +78,13 @@ class RoundScore:
     # When set, the round's placement points are this value whatever the rank: a referee's
     # contumation (SZMK E.5) gives the absent player 0 and each present player fixed points.
     fixed_points: Fraction | None = None
-    # Left out of the round (a field not divisible by the table size, variants.md §9.13): no
+    # Left out of the round (a field not divisible by the table size, docs/readings.md §9.13): no
     # table and no rank; the round's points are ``fixed_points``, else the rules' bye points.
     bye: bool = False
 
 
 # A bye's table points when the rules do not say otherwise: 2, the points of the 2nd place.
-# Our default (research/variants.md §9.13 leaves it open): the average of a 4-2-1-0 table is
+# Our default (docs/readings.md §9.13 leaves it open): the average of a 4-2-1-0 table is
 # 7/4; the project shows whole and half points only, and 2 (not 1,5) keeps a player who sat
 # out through no fault of his own level with the average of the field rather than below it.
 # The money of a bye is 0, the average money of a table (a table's money sums to zero).
@@ -139,11 +129,11 @@ class RoundStanding:
     sb: Fraction  # in the smallest currency unit
     rank: int  # shared by equal players
     bp: Fraction
-    explanation: tuple[str, ...]
     fixed: bool = False  # the BP came from RoundScore.fixed_points, not from the rank
     bye: bool = False  # left out of the round: rank 0, no table (RoundScore.bye)
     # The money SB counted: ``money`` rounded by the rules (SloapSlam), else ``money``
     rounded_money: int | None = None
+    ranked_among: int = 0  # the players ranked together: the round's field, or the table
 
 
 @dataclass(frozen=True)
@@ -160,7 +150,6 @@ class Standing:
     dropped: tuple[int, ...] = field(default=())  # round numbers left out of the sums
     record: tuple[Fraction, ...] = ()  # counted rounds' BP, best first (RankKey.ROUND_RECORD)
     best_round: int = 0  # ZB of the best counted round (RankKey.BEST_ROUND)
-    explanation: tuple[str, ...] = ()  # one line per key of the tournament chain
 
 
 def sb_money(score: RoundScore, rules: StandingsRules) -> int:
@@ -173,11 +162,11 @@ def sb_of(score: RoundScore, rules: StandingsRules) -> Fraction:
     return sb_money(score, rules) + rules.premium_factor * score.premium * rules.minor_per_major
 
 
-# SloapSlam (čtyřka L74; křížový by the same club's key, variants.md §5.6): each table ranks
-# its four by SB alone (ties share the points of their places, §4.4 default) and gives BUS
-# 4-2-1-0; the tournament by BUS, then SB, then ZB. The premium factor and the rounding come
-# from the ruleset (:func:`with_ruleset`): 2 and whole crowns for the čtyřka, 1 and whole
-# crowns for the křížový.
+# SloapSlam (čtyřka L74; křížový by the same club's key, docs/sloapslam-krizovy.md "Tournament
+# result"): each table ranks its four by SB alone (ties share the points of their places,
+# docs/sloapslam-ctyrka.md "Tournament scoring" default) and gives BUS 4-2-1-0; the tournament by
+# BUS, then SB, then ZB. The premium factor and the rounding come from the ruleset
+# (:func:`with_ruleset`): 2 and whole crowns for the čtyřka, 1 and whole crowns for the křížový.
 SLOAPSLAM_RULES = StandingsRules(
     round_chain=(RankKey.SB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
     placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.SB, RankKey.ZB),
@@ -236,17 +225,6 @@ def _placement(ranks: list[int], rules: StandingsRules, table: bool) -> list[Fra
     return result
 
 
-def _fmt(value: Fraction | int, scale: int = 1) -> str:
-    """Exact for whole numbers, else rounded half up to at most two decimals, decimal comma."""
-    number = Fraction(value) / scale
-    if number.denominator == 1:
-        return str(number.numerator)
-    exact = Decimal(number.numerator) / Decimal(number.denominator)
-    text = format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f")
-    text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("", "-", "-0") else text.replace(".", ",")
-
-
 def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[RoundStanding]:
     """Rank one round's field (or, with table points, each table) and give placement points."""
     by_table = rules.placement is PlacementKey.TABLE_POINTS
@@ -269,10 +247,8 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
                 bp = Fraction(score.fixed_points)
             result.append(RoundStanding(
                 player=score.player, round=score.round, table=score.table, money=score.money,
-                premium=score.premium, sb=sb, rank=rank, bp=bp,
-                explanation=(_money_reason(score, sb, rules),
-                             _bp_reason(rank, len(group), bp, rules, by_table, fixed)),
-                fixed=fixed, rounded_money=sb_money(score, rules),
+                premium=score.premium, sb=sb, rank=rank, bp=bp, fixed=fixed,
+                rounded_money=sb_money(score, rules), ranked_among=len(group),
             ))
     return result
 
@@ -283,9 +259,8 @@ def _bye_row(score: RoundScore, rules: StandingsRules) -> RoundStanding:
     sb = sb_of(score, rules)
     return RoundStanding(
         player=score.player, round=score.round, table=0, money=score.money,
-        premium=score.premium, sb=sb, rank=0, bp=bp,
-        explanation=(_money_reason(score, sb, rules), f"BP = {_fmt(bp)} pevně (volno v kole)"),
-        fixed=True, bye=True, rounded_money=sb_money(score, rules),
+        premium=score.premium, sb=sb, rank=0, bp=bp, fixed=True, bye=True,
+        rounded_money=sb_money(score, rules),
     )
 
 
@@ -309,27 +284,39 @@ def table_points(money: Sequence[int], rules: StandingsRules) -> list[Fraction]:
     return [row.bp for row in rank_round(scores, rules)]
 
 
-def _money_reason(score: RoundScore, sb: Fraction, rules: StandingsRules) -> str:
+def round_reasons(row: RoundStanding, rules: StandingsRules) -> tuple[Reason, Reason]:
+    """Why a round row has its SB (at SZMK: its round money) and its BP, as reasons.
+
+    Computed on demand, for the rows a caller shows (:mod:`scoring.reasons`)."""
+    return _money_reason(row, rules), _bp_reason(row, rules)
+
+
+def _money_reason(row: RoundStanding, rules: StandingsRules) -> Reason:
     scale = rules.minor_per_major
     if rules.round_budget is not None:  # SZMK C.8: the round money starts at the budget
-        return (f"Nahratá suma = {_fmt(rules.round_budget, scale)} + ZB "
-                f"{_fmt(score.money, scale)} = {_fmt(rules.round_budget + score.money, scale)}")
-    money = _fmt(score.money, scale)
-    rounded = sb_money(score, rules)
-    if rounded != score.money:  # SloapSlam Čl. V: rounded first, then PB added
-        money += f" → {_fmt(rounded, scale)}"
-    return (f"SB = ZB {money} + {rules.premium_factor} × PB "
-            f"{_fmt(score.premium)} = {_fmt(sb, scale)}")
+        return Reason.of("round_money_budget", budget=Amount(rules.round_budget, scale),
+                         zb=Amount(row.money, scale),
+                         total=Amount(rules.round_budget + row.money, scale))
+    sb = {"zb": Amount(row.money, scale), "factor": rules.premium_factor,
+          "pb": row.premium, "sb": Amount(row.sb, scale)}
+    rounded = row.money if row.rounded_money is None else row.rounded_money
+    if rounded != row.money:  # SloapSlam Čl. V: rounded first, then PB added
+        return Reason.of("round_sb_rounded", **sb, rounded=Amount(rounded, scale))
+    return Reason.of("round_sb", **sb)
 
 
-def _bp_reason(rank: int, size: int, bp: Fraction, rules: StandingsRules, table: bool,
-               fixed: bool = False) -> str:
-    where = "u stolu" if table else "v kole"
-    if fixed:
-        return f"BP = {_fmt(bp)} pevně (kontumace), {rank}. místo {where}"
+def _bp_reason(row: RoundStanding, rules: StandingsRules) -> Reason:
+    if row.bye:
+        return Reason.of("round_bp_bye", bp=row.bp)
+    table = rules.placement is PlacementKey.TABLE_POINTS
+    where = Reason.of("round_bp_at_table" if table else "round_bp_in_round")
+    if row.fixed:
+        return Reason.of("round_bp_fixed", bp=row.bp, rank=row.rank, where=where)
     if not table and rules.placement is PlacementKey.N_MINUS_RANK:
-        return f"BP = {size} − {rank} + 1 = {_fmt(bp)} ({rank}. místo {where})"
-    return f"BP = {_fmt(bp)} ({rank}. místo {where}, klíč {rules.placement.value})"
+        return Reason.of("round_bp_n_minus_rank", bp=row.bp, rank=row.rank,
+                         size=row.ranked_among, where=where)
+    return Reason.of("round_bp_key", bp=row.bp, rank=row.rank, where=where,
+                     key=rules.placement.value)
 
 
 def _dropped(rounds: list[RoundStanding], rules: StandingsRules) -> set[int]:
@@ -352,17 +339,15 @@ class PlayerTotals:
     dropped: frozenset[int]  # round numbers left out (drop_best, drop_worst)
     bp: Fraction
     sb: Fraction
-    zb: int  # money, in the smallest currency unit
-    pb: Fraction
+    money: int  # ZB, in the smallest currency unit
+    premium: Fraction  # PB
     # Compared as tuples: (5, 5, 1) beats (5, 3, 3) – more wins first, then seconds.
     record: tuple[Fraction, ...]
     best_round: int  # the money of the best single round
 
-    def values(self) -> dict[RankKey, Any]:
-        """The value of every key of the tournament chain."""
-        return {RankKey.BP: self.bp, RankKey.SB: self.sb, RankKey.ZB: self.zb,
-                RankKey.PB: self.pb, RankKey.ROUND_RECORD: self.record,
-                RankKey.BEST_ROUND: self.best_round}
+    def key(self, chain: Sequence[RankKey]) -> tuple[Any, ...]:
+        """The values of ``chain``'s keys, compared as a tuple (higher first)."""
+        return tuple(RANK_KEYS[k].value(self) for k in chain)
 
 
 def compute_standings(
@@ -386,12 +371,12 @@ def compute_standings(
             player=player, rounds=tuple(rounds), dropped=frozenset(dropped),
             bp=sum((r.bp for r in kept), Fraction(0)),
             sb=sum((r.sb for r in kept), Fraction(0)),
-            zb=sum(r.money for r in kept),
-            pb=sum((r.premium for r in kept), Fraction(0)),
+            money=sum(r.money for r in kept),
+            premium=sum((r.premium for r in kept), Fraction(0)),
             record=tuple(sorted((r.bp for r in kept), reverse=True)),
             best_round=max((r.money for r in kept), default=0),
         ))
-    keys = [_key(t.values(), rules.tournament_chain) for t in totals]
+    keys = [t.key(rules.tournament_chain) for t in totals]
     ranks = shared_ranks(keys)
     lot = _lot(players, seed)
     order = sorted(range(len(totals)), key=lambda i: (ranks[i], lot[players[i]]))
@@ -399,52 +384,12 @@ def compute_standings(
     return [
         Standing(
             player=t.player, rank=ranks[i], position=position, by_lot=ranks[i] in tied,
-            bp=t.bp, sb=t.sb, money=t.zb, premium=t.pb, rounds=t.rounds,
+            bp=t.bp, sb=t.sb, money=t.money, premium=t.premium, rounds=t.rounds,
             dropped=tuple(sorted(t.dropped)), record=t.record, best_round=t.best_round,
-            explanation=_standing_reasons(t, rules),
         )
         for position, i in enumerate(order, start=1)
         for t in (totals[i],)
     ]
-
-
-def _standing_reasons(totals: PlayerTotals, rules: StandingsRules) -> tuple[str, ...]:
-    """One line per key of the tournament chain: the value and where it comes from."""
-    kept = [r for r in totals.rounds if r.round not in totals.dropped]
-    values = totals.values()
-    scale = rules.minor_per_major
-
-    def listed(parts: Iterable[str]) -> str:
-        return " + ".join(p if not p.startswith("-") else f"({p})" for p in parts) or "0"
-
-    lines = []
-    for key in rules.tournament_chain:
-        if key is RankKey.BP:
-            lines.append(f"BP {_fmt(values[key])} = {listed(_fmt(r.bp) for r in kept)}")
-        elif key is RankKey.SB:
-            lines.append(f"SB {_fmt(values[key], scale)}")
-        elif key is RankKey.ZB:
-            text = f"ZB {_fmt(values[key], scale)} = {listed(_fmt(r.money, scale) for r in kept)}"
-            if rules.round_budget is not None:
-                total = len(kept) * rules.round_budget + values[key]
-                text += (f"; nahratá suma {_fmt(total, scale)} = {len(kept)} × "
-                         f"{_fmt(rules.round_budget, scale)} + ZB")
-            lines.append(text)
-        elif key is RankKey.PB:
-            lines.append(f"PB {_fmt(values[key])}")
-        elif key is RankKey.ROUND_RECORD:
-            lines.append("Bilance kol " + " · ".join(_fmt(p) for p in values[key])
-                         + " (body kol od nejlepšího, porovnané postupně: víc vítězství v kole, "
-                           "pak víc druhých míst …)")
-        elif key is RankKey.BEST_ROUND:
-            best = next((r for r in kept if r.money == values[key]), None)
-            where = f" ({best.round}. kolo)" if best is not None else ""
-            if rules.round_budget is not None:
-                lines.append(f"Nejlepší kolo: nahratá suma "
-                             f"{_fmt(rules.round_budget + values[key], scale)}{where}")
-            else:
-                lines.append(f"Nejlepší kolo: ZB {_fmt(values[key], scale)}{where}")
-    return tuple(lines)
 
 
 def _lot(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:

@@ -9,9 +9,10 @@ Why configurable: the competitions differ (issue 16, deliverable 2):
 
 - SZMK extraliga clubs: in each round the four nominated players and the two best substitutes
   count (:data:`SZMK_EXTRALIGA`);
-- world and national championships: 4-member teams (captain + 3, research/csm.md L244 "team
-  entries = captain + 3"), all four count in the first four rounds, ordered with the individual
-  tie-breaks (:data:`CHAMPIONSHIP_FOUR`, :func:`championship_four`).
+- world and national championships: 4-member teams (captain + 3,
+  docs/csm-practice.md#championships-and-teams "team entries = captain + 3"), all four count
+  in the first four rounds, ordered with the individual tie-breaks (:data:`CHAMPIONSHIP_FOUR`,
+  :func:`championship_four`).
 
 The keys are those of the individual standings (``RankKey``): BP are the placement points, which
 under SZMK's ``PlacementKey.TABLE_POINTS`` are the table points 5/3/1/0; SB, ZB (money, minor
@@ -28,14 +29,16 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Protocol
 
-from scoring.standings import RankKey, RoundStanding, Standing, StandingsRules, _fmt, shared_ranks
+from scoring import rank_keys
+from scoring.rank_keys import RANK_KEYS, SUMMED_KEYS
+from scoring.reasons import Amount, Listing, Reason, Series, Terms
+from scoring.standings import RankKey, RoundStanding, Standing, StandingsRules, shared_ranks
 
 PlayerId = Hashable
 TeamId = Hashable
 
-# The keys a round result has and a team sums.
-SUMMED = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB)
-_LABEL = {RankKey.BP: "BP", RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB"}
+# The keys a round result has and a team sums (BP, SB, ZB, PB: scoring/rank_keys.py).
+SUMMED = SUMMED_KEYS
 
 
 class Role(StrEnum):
@@ -56,19 +59,14 @@ class Counting(StrEnum):
     BEST = "best"  # the best K members of the round
 
 
-class RoundResult(Protocol):
-    """The individual result of one round, as ``RoundStanding`` has it."""
+class RoundResult(rank_keys.RoundStanding, Protocol):
+    """The individual result of one round, as ``RoundStanding`` has it (round, BP and money
+    as the rank keys read them, and what a team sums besides)."""
 
     @property
     def player(self) -> PlayerId: ...
     @property
-    def round(self) -> int: ...
-    @property
-    def bp(self) -> Fraction: ...
-    @property
     def sb(self) -> Fraction: ...
-    @property
-    def money(self) -> int: ...
     @property
     def premium(self) -> Fraction: ...
 
@@ -151,13 +149,17 @@ SZMK_EXTRALIGA = TeamRules(
 
 def championship_four(individual: StandingsRules) -> TeamRules:
     """Issue 16: "4-member teams (a captain and three) ... counting all four in the first four
-    rounds with the individual tie-breaks"; research/csm.md L244 "team entries = captain + 3"."""
+    rounds with the individual tie-breaks"; docs/csm-practice.md#championships-and-teams "team
+    entries = captain + 3"."""
     return with_individual_chain(individual, counting=Counting.FIRST_ROUNDS, rounds=4, size=4)
 
 
-# With the ČSM individual chain (domain.md §2.2: BP, SB, ZB); a tournament with other
-# standings rules calls :func:`championship_four` with its own.
+# With the ČSM individual chain (docs/csm-licitovany.md#standings: BP, SB, ZB); a tournament
+# with other standings rules calls :func:`championship_four` with its own.
 CHAMPIONSHIP_FOUR = championship_four(StandingsRules())
+
+
+ABSENT = Reason("member_absent")
 
 
 @dataclass(frozen=True)
@@ -173,11 +175,10 @@ class MemberRound:
     sb: Fraction = Fraction(0)
     money: int = 0
     premium: Fraction = Fraction(0)
-    reason: str = ""
+    reason: Reason = ABSENT  # why counted or not (scoring/reasons.py)
 
     def value(self, key: RankKey) -> Any:
-        return {RankKey.BP: self.bp, RankKey.SB: self.sb, RankKey.ZB: self.money,
-                RankKey.PB: self.premium}[key]
+        return RANK_KEYS[key].value(self)
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,7 @@ class TeamRound:
         return tuple(m for m in self.members if m.counted)
 
     def value(self, key: RankKey) -> Any:
-        return {RankKey.BP: self.bp, RankKey.SB: self.sb, RankKey.ZB: self.money,
-                RankKey.PB: self.premium}[key]
+        return RANK_KEYS[key].value(self)
 
 
 @dataclass(frozen=True)
@@ -212,12 +212,9 @@ class TeamStanding:
     record: tuple[Any, ...] = ()  # ROUND_RECORD: the rounds' sums, best first
     best_round: int | None = None  # BEST_ROUND: the round number
     best_round_values: tuple[Any, ...] = ()  # its sums of the chain's keys
-    explanation: tuple[str, ...] = ()  # one line per round, then one per key of the chain
 
     def value(self, key: RankKey) -> Any:
-        return {RankKey.BP: self.bp, RankKey.SB: self.sb, RankKey.ZB: self.money,
-                RankKey.PB: self.premium, RankKey.ROUND_RECORD: self.record,
-                RankKey.BEST_ROUND: self.best_round_values}[key]
+        return RANK_KEYS[key].team_value(self)
 
 
 def round_results(standings: Iterable[Standing]) -> list[RoundStanding]:
@@ -226,11 +223,10 @@ def round_results(standings: Iterable[Standing]) -> list[RoundStanding]:
 
 
 def team_standings(
-    teams: Sequence[Team], results: Iterable[RoundResult], rules: TeamRules, *,
-    names: Mapping[PlayerId, str] | None = None, minor_per_major: int = 100,
+    teams: Sequence[Team], results: Iterable[RoundResult], rules: TeamRules,
 ) -> list[TeamStanding]:
     """The team order. ``results`` are the individual round results (any player; those of no
-    team are ignored); ``names`` label the players in the explanations (default ``str``).
+    team are ignored); :func:`team_reasons` explains a row.
 
     Raises ``ValueError`` for a player on two teams, a team larger than ``rules.size`` or a
     round nomination longer than ``rules.nominated``.
@@ -243,9 +239,7 @@ def team_standings(
         numbers.add(r.round)
     if rules.rounds is not None:
         numbers = {n for n in numbers if n <= rules.rounds}
-    label = (lambda p: str(p)) if names is None else (lambda p: names.get(p, str(p)))
-    rows = [_team_row(team, by_player, sorted(numbers), rules, label, minor_per_major)
-            for team in teams]
+    rows = [_team_row(team, by_player, sorted(numbers), rules) for team in teams]
     ranks = shared_ranks([tuple(row.value(k) for k in rules.chain) for row in rows])
     order = sorted(range(len(rows)), key=lambda i: (ranks[i], i))
     return [replace(rows[i], rank=ranks[i], position=position)
@@ -271,12 +265,11 @@ def _check(teams: Sequence[Team], rules: TeamRules) -> None:
 
 
 def _member_key(r: RoundResult, order: Sequence[RankKey]) -> tuple[Any, ...]:
-    values = {RankKey.BP: r.bp, RankKey.SB: r.sb, RankKey.ZB: r.money, RankKey.PB: r.premium}
-    return (*(values[k] for k in order), r.bp, r.sb, r.money, r.premium)
+    return (*(RANK_KEYS[k].value(r) for k in order), r.bp, r.sb, r.money, r.premium)
 
 
 def _select(team: Team, number: int, played: Mapping[PlayerId, RoundResult],
-            rules: TeamRules) -> dict[PlayerId, tuple[Role, bool, str]]:
+            rules: TeamRules) -> dict[PlayerId, tuple[Role, bool, Reason]]:
     """Each member's role, counted or not, and why, in one round."""
     index = {m.player: i for i, m in enumerate(team.members)}
 
@@ -286,43 +279,44 @@ def _select(team: Team, number: int, played: Mapping[PlayerId, RoundResult],
         return sorted(in_team_order, key=lambda p: _member_key(played[p], rules.member_order),
                       reverse=True)  # a stable sort: reverse keeps equal ones in order
 
-    out: dict[PlayerId, tuple[Role, bool, str]] = {}
+    out: dict[PlayerId, tuple[Role, bool, Reason]] = {}
     if rules.counting is Counting.NOMINATED_PLUS_BEST:
         nominated = team.nominated_in(number)
         for m in team.members:
             if m.player in nominated:
                 out[m.player] = (Role.NOMINATED, m.player in played,
-                                 "nominovaný" if m.player in played
-                                 else "nominovaný, nehrál")
+                                 Reason.of("member_nominated" if m.player in played
+                                           else "member_nominated_absent"))
         subs = [m.player for m in team.members if m.player not in nominated]
         ranked = best_first(p for p in subs if p in played)
         for place, p in enumerate(ranked, start=1):
             counted = place <= rules.best
             out[p] = (Role.SUBSTITUTE, counted,
-                      f"{place}. nejlepší náhradník" if counted else
-                      f"{place}. náhradník podle výsledku, počítají se {rules.best}")
+                      Reason.of("member_substitute_counted", place=place) if counted else
+                      Reason.of("member_substitute_not_counted", place=place, best=rules.best))
         for p in subs:
-            out.setdefault(p, (Role.SUBSTITUTE, False, "náhradník, nehrál"))
+            out.setdefault(p, (Role.SUBSTITUTE, False, Reason.of("member_substitute_absent")))
         return out
     roles = {m.player: m.role for m in team.members}
     if rules.counting is Counting.BEST:
         ranked = best_first(p for p in roles if p in played)
         for place, p in enumerate(ranked, start=1):
             counted = place <= rules.best
-            out[p] = (roles[p], counted, f"{place}. nejlepší v týmu" if counted else
-                      f"{place}. v týmu podle výsledku, počítá se {rules.best}")
+            out[p] = (roles[p], counted,
+                      Reason.of("member_best_counted", place=place) if counted else
+                      Reason.of("member_best_not_counted", place=place, best=rules.best))
     else:
         for p in roles:
             if p in played:
-                out[p] = (roles[p], True, "člen týmu")
-    for p in roles:
-        out.setdefault(p, (roles[p], False, "nehrál"))
+                out[p] = (roles[p], True, Reason.of("member_team"))
+    for p in roles:  # did not play (a nominated player says so, as under the nomination rule)
+        out.setdefault(p, (roles[p], False, Reason.of(
+            "member_nominated_absent" if roles[p] is Role.NOMINATED else "member_absent")))
     return out
 
 
 def _team_row(team: Team, by_player: Mapping[PlayerId, Mapping[int, RoundResult]],
-              numbers: Sequence[int], rules: TeamRules, label: Any,
-              scale: int) -> TeamStanding:
+              numbers: Sequence[int], rules: TeamRules) -> TeamStanding:
     rounds: list[TeamRound] = []
     for number in numbers:
         played = {m.player: by_player[m.player][number] for m in team.members
@@ -352,48 +346,59 @@ def _team_row(team: Team, by_player: Mapping[PlayerId, Mapping[int, RoundResult]
     record = tuple(sorted((r.value(summed[0]) for r in rounds), reverse=True))
     best = max(rounds, key=lambda r: (tuple(r.value(k) for k in summed), -r.round),
                default=None)
-    row = TeamStanding(
+    return TeamStanding(
         team=team.id, name=team.name, rank=0, position=0,
         bp=sum((r.bp for r in rounds), Fraction(0)), sb=sum((r.sb for r in rounds), Fraction(0)),
         money=sum(r.money for r in rounds),
         premium=sum((r.premium for r in rounds), Fraction(0)), rounds=tuple(rounds),
         record=record, best_round=None if best is None else best.round,
         best_round_values=() if best is None else tuple(best.value(k) for k in summed))
-    return _replace_explanation(row, rules, label, scale)
 
 
-def _show(key: RankKey, value: Any, scale: int) -> str:
-    return _fmt(value, scale if key in (RankKey.SB, RankKey.ZB) else 1)
-
-
-def _listed(parts: Iterable[str]) -> str:
-    return " + ".join(p if not p.startswith("-") else f"({p})" for p in parts) or "0"
-
-
-def _replace_explanation(row: TeamStanding, rules: TeamRules, label: Any,
-                         scale: int) -> TeamStanding:
-    """One line per round (who counted with which values, who did not), then the sums."""
+def team_reasons(row: TeamStanding, rules: TeamRules, *,
+                 names: Mapping[PlayerId, str] | None = None,
+                 minor_per_major: int = 100) -> tuple[Reason, ...]:
+    """Why a team row has its numbers: one reason per round (who counted with which values,
+    who did not), then one per key of the chain. ``names`` label the players (default
+    ``str``). Computed on demand, for the rows a caller shows (:mod:`scoring.reasons`)."""
     summed = [k for k in rules.chain if k in SUMMED]
-    lines = []
+
+    def label(player: PlayerId) -> str:
+        return str(player) if names is None else names.get(player, str(player))
+
+    def amount(key: RankKey, value: Any) -> Amount:
+        return Amount(value, RANK_KEYS[key].scale(minor_per_major))
+
+    def values(pairs: Iterable[tuple[RankKey, Any]]) -> Listing:
+        return Listing(tuple(Reason.of("team_key_value", key=Reason(RANK_KEYS[k].label),
+                                       value=amount(k, v)) for k, v in pairs), ", ")
+
+    def member(m: MemberRound) -> Reason:
+        if not m.played:
+            return Reason.of("team_member", name=label(m.player), reason=m.reason)
+        return Reason.of("team_member_values", name=label(m.player), reason=m.reason,
+                         values=values((k, m.value(k)) for k in summed))
+
+    reasons = []
     for r in row.rounds:
-        def values(m: MemberRound) -> str:
-            return ", ".join(f"{_LABEL[k]} {_show(k, m.value(k), scale)}" for k in summed)
-        counted = "; ".join(f"{label(m.player)} ({m.reason}: {values(m)})" for m in r.counted)
-        others = "; ".join(f"{label(m.player)} ({m.reason}"
-                           + (f": {values(m)})" if m.played else ")")
-                           for m in r.members if not m.counted)
-        sums = ", ".join(f"{_LABEL[k]} {_show(k, r.value(k), scale)}" for k in summed)
-        line = f"{r.round}. kolo: {sums} = {counted or 'nikdo'}"
-        lines.append(line + (f"; nezapočteni: {others}" if others else ""))
+        counted = tuple(member(m) for m in r.counted)
+        others = tuple(member(m) for m in r.members if not m.counted)
+        params: dict[str, object] = {
+            "round": r.round, "sums": values((k, r.value(k)) for k in summed),
+            "counted": Listing(counted) if counted else Reason("team_nobody")}
+        reasons.append(Reason.of("team_round_others", **params, others=Listing(others))
+                       if others else Reason.of("team_round", **params))
     for key in rules.chain:
         if key in SUMMED:
-            lines.append(f"{_LABEL[key]} {_show(key, row.value(key), scale)} = "
-                         + _listed(_show(key, r.value(key), scale) for r in row.rounds))
+            reasons.append(Reason.of(
+                "team_sum", key=Reason(RANK_KEYS[key].label), total=amount(key, row.value(key)),
+                terms=Terms(tuple(amount(key, r.value(key)) for r in row.rounds))))
         elif key is RankKey.ROUND_RECORD:
-            lines.append(f"Bilance kol ({_LABEL[summed[0]]}) "
-                         + " · ".join(_show(summed[0], v, scale) for v in row.record))
+            reasons.append(Reason.of(
+                "team_record", key=Reason(RANK_KEYS[summed[0]].label),
+                record=Series(tuple(amount(summed[0], v) for v in row.record))))
         elif key is RankKey.BEST_ROUND and row.best_round is not None:
-            lines.append(f"Nejlepší kolo: {row.best_round}. kolo ("
-                         + ", ".join(f"{_LABEL[k]} {_show(k, v, scale)}" for k, v in
-                                     zip(summed, row.best_round_values, strict=True)) + ")")
-    return replace(row, explanation=tuple(lines))
+            reasons.append(Reason.of(
+                "team_best_round", round=row.best_round,
+                values=values(zip(summed, row.best_round_values, strict=True))))
+    return tuple(reasons)

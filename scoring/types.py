@@ -89,7 +89,8 @@ class SilentHundredRule(StrEnum):
 
     NONE = "none"  # not recognised
     DOUBLE = "double"  # hra counts twice, no steps above 100
-    DOUBLE_PER_TEN = "double_per_ten"  # twice, times (1 + tens above 100): domain.md default
+    # twice, times (1 + tens above 100): default, docs/csm-licitovany.md#readings
+    DOUBLE_PER_TEN = "double_per_ten"
     # SZMK "nad 100 – pod 100": 100 counts the hra twice (C.5, the nahraná stovka), then each
     # ten past 100 grows it by the ruleset's series (SZMK 2024 C.1, C.6.b)
     SERIES = "series"
@@ -115,7 +116,7 @@ class IncorrectFlekVoids(StrEnum):
 
 
 class FlekBinding(StrEnum):
-    """Whom a defender's flek binds (domain.md §2: configurable)."""
+    """Whom a defender's flek binds (docs/csm-licitovany.md#readings: configurable)."""
 
     ALL_PAYERS = "all_payers"
     PER_DEFENDER = "per_defender"

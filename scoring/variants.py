@@ -1,6 +1,6 @@
 """Rules of the other families: ČSM volený by the general rules, pagat's traditional game.
 
-What is here (research/variants.md §8.2): the parts the defence announces (sedma proti,
+What is here (docs/families.md §8.2): the parts the defence announces (sedma proti,
 sto proti) with their own doubling chains (who may say each raise: :mod:`scoring.raises`), the
 hands the rules settle without play (obecná pravidla V.12, pagat L96-97), and the checks of
 roles and announcements. The money itself stays in :mod:`scoring.settle`.
@@ -8,6 +8,7 @@ roles and announcements. The money itself stays in :mod:`scoring.settle`.
 
 from __future__ import annotations
 
+from scoring.dohravka import deciding_further
 from scoring.errors import Problem
 from scoring.hand import Hand
 from scoring.honours import fleked_without_re, honours_conceded
@@ -22,8 +23,9 @@ ANNOUNCEABLE = (Component.SEVEN, Component.HUNDRED)
 def unplayed_rule(hand: Hand, ruleset: Ruleset, rung: Rung) -> UnplayedRule | None:
     """The rule by which ``hand`` is settled without play, or None when it is played.
 
-    V.12 (and pagat L97) needs the sheet's "nehráno"; a quiet trump game under pagat L96 is
-    never played, so it needs no mark (and may carry one).
+    V.12 needs the sheet's "nehráno" (the declaring side may still play); pagat L97 and the
+    quiet trump game of L96 are never played by the rule, so they need no mark (and may carry
+    one): ``Ruleset.seven_vs_fleked_game_by_rule``.
     """
     rules = ruleset.unplayed_rules
     if honours_conceded(hand, ruleset, rung):  # SloapSlam čtyřka L20-24
@@ -32,7 +34,9 @@ def unplayed_rule(hand: Hand, ruleset: Ruleset, rung: Rung) -> UnplayedRule | No
         return UnplayedRule.FLEKED_WITHOUT_RE
     if hand.announcements:
         return None
-    if (UnplayedRule.SEVEN_VS_FLEKED_GAME in rules and hand.not_played
+    if (UnplayedRule.SEVEN_VS_FLEKED_GAME in rules
+            and (hand.not_played or (ruleset.seven_vs_fleked_game_by_rule
+                                     and not hand.laid_down and not hand.doublings_cancelled))
             and rung.components == {Component.GAME, Component.SEVEN}
             and hand.doubling(Component.GAME).level == 1
             and hand.doubling(Component.SEVEN).level == 0):
@@ -56,7 +60,7 @@ def hundred_announced(hand: Hand, rung: Rung) -> bool:
 
 
 def game_dropped(hand: Hand, ruleset: Ruleset) -> bool:
-    """A sto announced by the defence replaces the hra (pagat L93; variants.md §2.2)."""
+    """A sto announced by the defence replaces the hra (pagat L93; docs/readings.md §9.5)."""
     return ruleset.hundred_replaces_game and any(
         a.component is Component.HUNDRED for a in hand.announcements)
 
@@ -94,7 +98,7 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
             errors.append(Problem("announcement_not_in_rules", where,
                                   {"part": a.component.value}))
             continue
-        if a.component in seen or a.component in rung.components:
+        if a.component in seen or _owned_by_declarer(a.component, rung):
             errors.append(Problem("announcement_twice", where, {"part": a.component.value}))
         seen.add(a.component)
         if a.by == hand.side_partner:
@@ -120,11 +124,23 @@ def check_variants(hand: Hand, ruleset: Ruleset, rung: Rung | None,
                 errors.append(Problem("points_missing", "points", {}))
 
 
+def _owned_by_declarer(component: Component, rung: Rung) -> bool:
+    """Whether the declarer's contract already holds this part, so the defence cannot say it.
+
+    A sto proti stands beside the declarer's own sto: each side may announce its premiums
+    (OBE L239–241, PAG L46) and nothing excludes both hundreds; each is counted by its own
+    side's cards and marriages. A seven has one trump seven behind it, so it stays one side's.
+    """
+    return component is not Component.HUNDRED and component in rung.components
+
+
 def _implied(hand: Hand, ruleset: Ruleset) -> bool:
     rule = ruleset.renonc(hand.renonc.code) if hand.renonc else None
     rung = ruleset.rung(hand.contract) if hand.contract else None
     if rung is not None and fleked_without_re(hand, ruleset, rung):
         return True  # SloapSlam B/20: conceded, not played
+    if deciding_further(hand) is not None:
+        return True  # SloapSlam D4: a renonc ended the dohrávka
     if (rule is not None and rule.effect is HandEffect.LOST_UNLESS_PLAYED_OUT
             and hand.renonc is not None and not hand.renonc.played_out):
         return True

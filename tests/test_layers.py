@@ -84,3 +84,52 @@ def test_the_check_sees_imports_inside_functions(tmp_path, monkeypatch) -> None:
         "marias_admin/seating/services.py:3: seating imports marias_admin.standings "
         "(standings stands above seating)",
     ]
+
+
+def _engine_imports() -> dict[str, set[str]]:
+    """Each ``scoring`` module and the ``scoring`` modules it imports, anywhere in it (inside
+    functions and ``if TYPE_CHECKING:`` blocks too: a type-only import still ties two modules)."""
+    root = PACKAGE.parent / "scoring"
+    modules = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for target in _imported(node, package + ".x"):
+                    # "from scoring.x import y": y may be a module of the package x
+                    names = node.names if isinstance(node, ast.ImportFrom) else []
+                    candidates = [target, *(f"{target}.{a.name}" for a in names)]
+                    found.update(c for c in candidates if c in modules and c != name)
+        graph[name] = found
+    return graph
+
+
+def test_the_engine_has_no_import_circle() -> None:
+    """No two engine modules import each other, directly or round a longer loop (issue 22: a
+    circle hides which module is the rule's home; type-only imports count)."""
+    graph = _engine_imports()
+    # A package's face re-exports its modules; a module importing its own package's face is
+    # not a circle of rules, so the faces are left out.
+    faces = {name for name in graph if (PACKAGE.parent / name.replace(".", "/")).is_dir()}
+    circles = []
+    state: dict[str, int] = {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node] - faces):
+            if state.get(nxt) == 1:
+                circles.append(" → ".join([*path[path.index(nxt):], nxt]))
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for start in sorted(set(graph) - faces):
+        if start not in state:
+            visit(start, [start])
+    assert not circles, "engine modules importing each other:\n" + "\n".join(circles)

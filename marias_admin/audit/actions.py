@@ -63,6 +63,8 @@ class AuditAction(models.TextChoices):
     ROUND_STATE = "round.state", _("changed the state of a round")
     ROUND_CLOCK_START = "round.clock_start", _("started the round clock")
     ROUND_CLOCK_ADJUST = "round.clock_adjust", _("changed the length of a round")
+    ROUND_CLOCK_PAUSE = "round.clock_pause", _("paused the round clock")
+    ROUND_CLOCK_RESUME = "round.clock_resume", _("resumed the round clock")
     # hands
     HAND_ADD = "hand.add", _("entered a hand")
     HAND_EDIT = "hand.edit", _("corrected a hand")
@@ -156,6 +158,8 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.ROUND_STATE: _G.SEATING,
     _A.ROUND_CLOCK_START: _G.SEATING,
     _A.ROUND_CLOCK_ADJUST: _G.SEATING,
+    _A.ROUND_CLOCK_PAUSE: _G.SEATING,
+    _A.ROUND_CLOCK_RESUME: _G.SEATING,
     _A.HAND_ADD: _G.HANDS,
     _A.HAND_EDIT: _G.HANDS,
     _A.HAND_DELETE: _G.HANDS,

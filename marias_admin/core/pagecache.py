@@ -41,7 +41,7 @@ from django.core.cache import caches
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.utils import translation
+from django.utils import timezone, translation
 
 CSRF_PLACEHOLDER = "__marias_csrf_token__"
 NONCE_PLACEHOLDER = "__marias_csp_nonce__"
@@ -103,12 +103,17 @@ def bump(scope: int | str | None, *, results: bool = True) -> None:
     transaction.on_commit(now)
 
 
-def _keys(request: HttpRequest, tournament_id: int, results_only: bool) -> tuple[str, str]:
-    """The page's key in this generation, and its generation-free base (lock, last copy)."""
+def _keys(request: HttpRequest, tournament_id: int | None,
+          results_only: bool) -> tuple[str, str]:
+    """The page's key in this generation, and its generation-free base (lock, last copy).
+    A page of no tournament (the home page's list of them) is kept under the global
+    generation and the day: "today" and "upcoming" change at midnight."""
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
     htmx = "h" if request.headers.get("HX-Request") else "p"
-    base = f"pagecache:page:{tournament_id}:{translation.get_language()}:{htmx}:{path}"
-    scope = f"{tournament_id}:results" if results_only else tournament_id
+    owner = tournament_id if tournament_id is not None else f"{GLOBAL}:{timezone.localdate()}"
+    base = f"pagecache:page:{owner}:{translation.get_language()}:{htmx}:{path}"
+    scope: int | str = GLOBAL if tournament_id is None else (
+        f"{tournament_id}:results" if results_only else tournament_id)
     return f"{base}:{generation(GLOBAL)}:{generation(scope)}", base
 
 
@@ -160,7 +165,8 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
                 results_only: bool = False) -> Any:
     """Serve the view's anonymous 200 responses from the cache (see the module docstring).
 
-    The view takes ``tournament_id``; its response may depend only on the tournament's data,
+    The view takes ``tournament_id`` (or none: a page of every tournament, stale with the
+    global generation); its response may depend only on the tournament's data,
     the language, htmx and the URL (never on the visitor). ``results_only``: the page shows
     confirmed results only (stays cached while hands are entered).
 
@@ -179,7 +185,7 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
         try:
             cache = _cache()
             # The generation is read before the data: a result saved meanwhile bumps it.
-            key, base = _keys(request, kwargs["tournament_id"], results_only)
+            key, base = _keys(request, kwargs.get("tournament_id"), results_only)
             entry = cache.get(key)
             locked = False
             if entry is None:

@@ -13,10 +13,23 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
+from marias_admin.core.access import open_to_all
+from marias_admin.core.pagecache import public_page
+from marias_admin.core.probes import Probe
 
+#: The home page's tournaments: ``{"listed": {"today"|"upcoming"|"finished": [...]},
+#: "staff_tournaments": [...]}`` for this visitor (provided by the prizes app, which stands
+#: above every page a tournament's public home links: ``prizes.front``).
+home_sections: Probe[[HttpRequest], dict[str, Any]] = Probe("core.home_sections")
+
+
+@open_to_all
+@public_page  # anonymous visitors: the list is cached under the global generation and the day
 def home(request: HttpRequest) -> HttpResponse:
-    """Landing page: what the product is, where to log in, language choice."""
-    return render(request, "core/home.html")
+    """The front door: the tournaments of today, the upcoming and the finished ones (those
+    that publish anything, and an organiser's own), each linking to its public home; a login
+    with roles first sees "Your tournaments" with the pages its roles use."""
+    return render(request, "core/home.html", home_sections(request))
 
 
 def lockout_message() -> str:
@@ -57,7 +70,8 @@ View = Callable[..., HttpResponseBase]
 
 def mail_required(view: View) -> View:
     """Pages that promise an e-mail exist only when a mail server is configured: otherwise
-    "we have sent you a link" would be a lie, so they answer 404 (and the link is hidden)."""
+    "we have sent you a link" would be a lie, so they answer 404 (and the link is hidden).
+    With mail, they are anyone's (the audience mark)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
@@ -65,4 +79,4 @@ def mail_required(view: View) -> View:
             raise Http404
         return view(request, *args, **kwargs)
 
-    return wrapper
+    return open_to_all(wrapper)

@@ -105,6 +105,9 @@ PROBLEM_MESSAGES = {
     "already_registered": _("already registered in this tournament (skipped)"),
     "existing_player": _("matches existing player %(player)s"),
     "new_club": _("unknown club “%(club)s” — will be created"),
+    "already_registered_details": _("already registered in this tournament; only the changes "
+                                    "of sex, year of birth, region or club below are saved"),
+    "details_change": _("%(field)s: %(before)s → %(after)s"),
 }
 NAME_MISSING_CODES = frozenset({"missing_name", "missing_last_name", "missing_first_name"})
 ERROR_CODES = NAME_MISSING_CODES | frozenset({"bad_registration_number", "bad_email", "bad_seed",

@@ -27,7 +27,7 @@ class RoundInfo:
     currency: str = "Kč"
     # ČSM sheets record PB and describe every 50+ PB hand (ČSM 2023 B.3); SZMK has no PB.
     premium_points: bool = True
-    # SZMK: every player starts a round with this much money (domain.md §3); None for ČSM.
+    # SZMK: every player starts a round with this much money (docs/szmk.md); None for ČSM.
     starting_money: int | None = None
     # The volený families (ČSM obecná pravidla VII.1 L240, pagat L46): the defence announces
     # a seven or a hundred against the declarer, so the sheet has a column for it.
@@ -39,7 +39,7 @@ class RoundInfo:
     # the declarer calls a card whose holder is his partner: the sheet has a partner column.
     partnerships: bool = False
     # Points by the place at the table, printed as a row under the totals (křížový 4-2-1-0,
-    # research/variants.md §3.3); empty: no such row.
+    # docs/csm-krizovy.md "Tournament scoring"); empty: no such row.
     table_points: tuple[int, ...] = ()
     # The čtyřka (SloapSlam L28-32): the trump nine and eight announced as honers get a column.
     honours: bool = False
@@ -111,7 +111,7 @@ class SeatingData:
 
     info: RoundInfo
     tables: tuple[SeatingTable, ...]
-    # Křížový (tables of exactly four, research/variants.md §9.13): the players left out of
+    # Křížový (tables of exactly four, docs/readings.md §9.13): the players left out of
     # the round, by name; their ``seat`` is 0.
     byes: tuple[SheetPlayer, ...] = ()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date, time
 from typing import Literal
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from marias_admin.printouts.fonts import BOLD, REGULAR, text_width
@@ -27,7 +28,9 @@ def fit_size(text: str, width: float, size: float, min_size: float, bold: bool =
     needed = text_width(text, size, bold)
     if needed <= width or needed == 0:
         return size
-    return max(min_size, size * width / needed)
+    # A hair under the exact ratio: at the exact one float rounding can make the text measure
+    # a millionth of a point too wide, and ``ellipsize`` would then cut its last letter.
+    return max(min_size, size * width / needed * 0.9999)
 
 
 def ellipsize(text: str, width: float, size: float, bold: bool = False) -> str:
@@ -41,15 +44,34 @@ def ellipsize(text: str, width: float, size: float, bold: bool = False) -> str:
 
 def draw_text(c: Canvas, x: float, y: float, text: str, size: float, *, bold: bool = False,
               align: Align = "left", width: float | None = None, min_size: float | None = None,
-              grey: float = 0.0) -> float:
-    """Draw one line; with ``width`` shrink it (to ``min_size``) and then cut it to fit.
+              grey: float = 0.0, lines: int = 1) -> float:
+    """Draw one line; with ``width`` shrink it (to ``min_size``) to fit. With ``lines`` > 1 a
+    text that still does not fit is broken into up to that many lines at ``min_size``, centred
+    on ``y`` (a long club name in a row of the players' table); only a text that fits in no
+    way is cut with "…".
 
     ``x`` is the left edge, the centre or the right edge as ``align`` says. Returns the width
     drawn, so that a bold surname can be followed by a regular first name.
     """
-    if width is not None:
-        size = fit_size(text, width, size, min_size or size, bold)
-        text = ellipsize(text, width, size, bold)
+    if width is None:
+        return _draw_line(c, x, y, text, size, bold, align, grey)
+    least = min_size or size
+    fitted = fit_size(text, width, size, least, bold)
+    if lines > 1 and text_width(text, fitted, bold) > width:
+        small, parts = wrap_lines(text, width, least, least * 0.8, lines, bold)
+        if len(parts) > 1:
+            parts = [*parts[:lines - 1], " ".join(parts[lines - 1:])]
+            leading = small * 1.1
+            # The block's middle where the one line at ``size`` would have had its middle
+            # (DejaVu: capitals and descenders centre 0.26 em above the baseline).
+            top = y + 0.26 * (size - small) + (len(parts) - 1) * leading / 2
+            return max(_draw_line(c, x, top - i * leading, ellipsize(part, width, small, bold),
+                                  small, bold, align, grey) for i, part in enumerate(parts))
+    return _draw_line(c, x, y, ellipsize(text, width, fitted, bold), fitted, bold, align, grey)
+
+
+def _draw_line(c: Canvas, x: float, y: float, text: str, size: float, bold: bool,
+               align: Align, grey: float) -> float:
     c.setFont(BOLD if bold else REGULAR, size)
     c.setFillGray(grey)
     if align == "center":
@@ -60,6 +82,19 @@ def draw_text(c: Canvas, x: float, y: float, text: str, size: float, *, bold: bo
         c.drawString(x, y, text)
     c.setFillGray(0)
     return text_width(text, size, bold)
+
+
+def wrap_lines(text: str, width: float, size: float, min_size: float, max_lines: int,
+               bold: bool = False) -> tuple[float, list[str]]:
+    """(size, lines): ``text`` broken at spaces into at most ``max_lines`` lines of ``width``,
+    at the largest size from ``size`` down to ``min_size`` (by quarter points) that needs no
+    more; at ``min_size`` it takes the lines it needs. Never cuts a word off."""
+    step = size
+    while True:
+        lines = simpleSplit(text, BOLD if bold else REGULAR, step, width)
+        if len(lines) <= max_lines or step <= min_size:
+            return step, lines
+        step = max(min_size, step - 0.25)
 
 
 def draw_name(c: Canvas, x: float, y: float, last: str, first: str, size: float,

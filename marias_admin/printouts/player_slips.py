@@ -42,12 +42,12 @@ def _slip(c: Canvas, slip: PlayerSlip, tournament: str, x: float, y: float) -> N
     top = y + SLIP_H
     inner = SLIP_W - 2 * PAD
     draw_text(c, x + PAD, top - PAD - 2.5 * mm, tournament, 6.5, width=inner, min_size=5,
-              grey=GREY_TEXT)
+              grey=GREY_TEXT, lines=2)
     draw_name(c, x + PAD, top - PAD - 8 * mm, slip.last_name, slip.first_name, 11,
               width=inner, min_size=7)
     if slip.club:
         draw_text(c, x + PAD, top - PAD - 12 * mm, slip.club, 7, width=inner, min_size=5,
-                  grey=GREY_TEXT)
+                  grey=GREY_TEXT, lines=2)
     draw_text(c, x + PAD, y + PAD + 7 * mm, _("Player PIN"), 7.5, bold=True)
     draw_text(c, x + SLIP_W - PAD, y + PAD + 6 * mm, slip.pin, 18, bold=True, align="right")
     draw_text(c, x + PAD, y + PAD, _("Confirms your table's sheet. Keep it to yourself."),

@@ -179,7 +179,7 @@ def _table_block(c: Canvas, table: SeatingTable, x: float, top: float, w: float,
         draw_name(c, x + seat_w, base, p.last_name, p.first_name, 9.5,
                   w - seat_w - club_w - 2 * mm, 7)
         draw_text(c, x + w - 1.5 * mm, base, p.club, 7, align="right",
-                  width=club_w - 1.5 * mm, min_size=6, grey=GREY_TEXT)
+                  width=club_w - 1.5 * mm, min_size=6, grey=GREY_TEXT, lines=2)
         y -= BLOCK_ROW_H
         if y > top - h + 0.1:
             hline(c, x, x + w, y, 0.3)
@@ -208,7 +208,7 @@ def _byes_block(c: Canvas, players: Sequence[SheetPlayer], x: float, top: float,
         draw_name(c, x + seat_w, base, p.last_name, p.first_name, 9.5,
                   w - seat_w - club_w - 2 * mm, 7)
         draw_text(c, x + w - 1.5 * mm, base, p.club, 7, align="right",
-                  width=club_w - 1.5 * mm, min_size=6, grey=GREY_TEXT)
+                  width=club_w - 1.5 * mm, min_size=6, grey=GREY_TEXT, lines=2)
         y -= BLOCK_ROW_H
         if y > top - h + 0.1:
             hline(c, x, x + w, y, 0.3)

@@ -46,7 +46,9 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
     ruleset = tournament.ruleset()
     partnerships = bool(getattr(ruleset, "partnerships", False))
     table_points: tuple[int, ...] = ()
-    if partnerships:  # křížový: the round is ranked at the table by 4-2-1-0 (§3.3)
+    # křížový: the round is ranked at the table by 4-2-1-0 (docs/csm-krizovy.md "Tournament
+    # scoring")
+    if partnerships:
         rules = rules_from_dict(tournament.standings_rules)
         if rules.placement is PlacementKey.TABLE_POINTS:
             table_points = rules.table_points

@@ -15,7 +15,7 @@ totals, as the round is ranked by money.
 Křížový (ČSM obecná pravidla VII.2): four money columns, all four play every hand (L243, so no
 sitter note), a "partner" column for the seat of the declarer's partner (the holder of the
 called card, L243-245; empty when he plays alone), and the table points 4-2-1-0 written in a
-row under the totals (research/variants.md §3.3).
+row under the totals (docs/csm-krizovy.md "Tournament scoring").
 
 The SloapSlam čtyřka (docs/sloapslam-ctyrka.md) adds a "honers" column: the devítka and osma
 announced (SLS L28-32), each with its announcer's seat, e.g. "9 @1, 8 @2". It is drawn when the
@@ -51,6 +51,7 @@ from marias_admin.printouts.drawing import (
     format_time,
     hline,
     vline,
+    wrap_lines,
 )
 from marias_admin.printouts.fonts import REGULAR, register_fonts
 from marias_admin.printouts.qr import draw_qr
@@ -214,6 +215,17 @@ def _below_grid_height(info: RoundInfo) -> float:
     return totals + premium + GAP + OFFICIALS_H
 
 
+def seat_instruction(info: RoundInfo) -> str:
+    """The header's line on where the seats are and who deals, in the active language."""
+    if info.partnerships:  # křížový, obecná pravidla VII.2 L243-245: nobody sits out
+        return _("Seats clockwise from seat 1; seat 1 deals first. All four play; the partner "
+                 "holds the card forehand calls.")
+    if info.announcements_against:
+        return _("Seats clockwise from seat 1; seat 1 deals first. Forehand chooses trumps; "
+                 "at a table of four the dealer sits out.")
+    return _("Seats clockwise from seat 1; seat 1 deals the first hand.")
+
+
 def _header(c: Canvas, sheet: SheetData, top: float) -> float:
     """Title, tournament, date, venue, time on the left; round and table boxes; the QR."""
     info = sheet.info
@@ -252,15 +264,14 @@ def _header(c: Canvas, sheet: SheetData, top: float) -> float:
         when += " · " + (_("one unit = %(money)s") if info.rate_is_unit
                          else _("base rate %(money)s")) % {"money": rate}
     draw_text(c, LEFT, top - 18.3 * mm, when, 8.5, width=text_w, min_size=7)
-    if info.partnerships:  # křížový, obecná pravidla VII.2 L243-245: nobody sits out
-        seats = _("Seats clockwise from seat 1; seat 1 deals first. All four play; the partner "
-                  "holds the card forehand calls.")
-    elif info.announcements_against:
-        seats = _("Seats clockwise from seat 1; seat 1 deals first. Forehand chooses trumps; "
-                  "at a table of four the dealer sits out.")
-    else:
-        seats = _("Seats clockwise from seat 1; seat 1 deals the first hand.")
-    draw_text(c, LEFT, top - 22.3 * mm, seats, 7, width=text_w, min_size=5.5, grey=GREY_TEXT)
+    # One line at 7 pt where it fits (English), else two smaller ones in the same room: the
+    # Czech and Slovak sentences are twice as long as the column is wide.
+    size, lines = wrap_lines(seat_instruction(info), text_w, 7, 7, 1)
+    if len(lines) > 1:
+        size, lines = wrap_lines(seat_instruction(info), text_w, 6.5, 5, 2)
+    for i, line in enumerate(lines):
+        base = top - (22.3 if len(lines) == 1 else 21.6) * mm - i * size * 1.15
+        draw_text(c, LEFT, base, line, size, grey=GREY_TEXT)
     bottom = top - HEADER_H
     hline(c, LEFT, RIGHT, bottom, 1)
     return bottom
@@ -290,7 +301,8 @@ def _players(c: Canvas, players: Sequence[SheetPlayer], top: float) -> float:
         draw_text(c, (xs[0] + xs[1]) / 2, base, str(p.seat), 11, bold=True, align="center")
         draw_name(c, xs[1] + 1.5 * mm, base, p.last_name, p.first_name, 10.5,
                   xs[2] - xs[1] - 3 * mm, 7)
-        draw_text(c, xs[2] + 1.5 * mm, base, p.club, 8.5, width=club_w - 3 * mm, min_size=6.5)
+        draw_text(c, xs[2] + 1.5 * mm, base, p.club, 8.5, width=club_w - 3 * mm, min_size=6,
+                  lines=2)
         draw_text(c, xs[3] + 1.5 * mm, base, p.registration_number, 8.5,
                   width=reg_w - 3 * mm, min_size=6.5)
         draw_text(c, xs[4] + 1.5 * mm, base, hands_dealt_by(p.seat, len(players)), 8.5,
@@ -333,8 +345,10 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
               width=NUM_W - 1 * mm, min_size=5)
     draw_text(c, (xs[1] + xs[2]) / 2, head_base, pgettext("column", "Deals"), 6.5,
               bold=True, align="center", width=DEALER_W - 1 * mm, min_size=4.5)
+    # Narrow where the family adds columns (the čtyřka's honours and announcements): the
+    # heading then takes two lines rather than losing its end.
     draw_text(c, xs[2] + 1.5 * mm, head_base, _("Description of the hand"), 8, bold=True,
-              width=cols.labels_end - xs[2] - 3 * mm, min_size=6)
+              width=cols.labels_end - xs[2] - 3 * mm, min_size=6, lines=2)
     if cols.partner is not None:
         # The seat of the declarer's partner (the called card's holder); empty: alone (1v3).
         mid = cols.partner + PARTNER_W / 2
@@ -361,8 +375,9 @@ def _hand_grid(c: Canvas, sheet: SheetData, cols: _Columns, top: float, rows: in
         draw_text(c, cols.pb + PB_W / 2, head_base, "PB", 8, bold=True, align="center")
     for x, p, head in zip(cols.money, players, column_heads(players), strict=True):
         mid = x + cols.money_w / 2
+        # A double surname ("Kolowrat-Krakovský") has no space to wrap at: it gets smaller.
         draw_text(c, mid, top - 4 * mm, head, 8.5, bold=True, align="center",
-                  width=cols.money_w - 2 * mm, min_size=5.5)
+                  width=cols.money_w - 2 * mm, min_size=4.5)
         draw_text(c, mid, top - GRID_HEAD_H + 1.5 * mm, f"{p.seat} · {info.currency_symbol}", 6.5,
                   align="center")
     hline(c, LEFT, RIGHT, top - GRID_HEAD_H, 0.8)

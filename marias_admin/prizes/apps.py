@@ -16,3 +16,16 @@ class PrizesConfig(AppConfig):
         probes.category_links.provide(selectors.category_links)
         probes.category_table.provide(selectors.category_table_for)
         probes.player_categories.provide(selectors.player_categories)
+
+        # The front door: the home page (core) asks which tournaments to list, and the list's
+        # cached copy goes stale with any tournament's save.
+        from django.db.models.signals import post_delete, post_save
+
+        from marias_admin.core.views import home_sections
+        from marias_admin.prizes import front
+        from marias_admin.tournaments.models import Tournament
+
+        home_sections.provide(front.home_sections)
+        for signal in (post_save, post_delete):
+            signal.connect(front.invalidate_list, sender=Tournament,
+                           dispatch_uid=f"prizes.front.{signal is post_save}")

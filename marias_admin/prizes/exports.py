@@ -16,7 +16,6 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from marias_admin.core.columns import HEADER_FILL, Column, money_column, write_sheet
 from marias_admin.core.xlsx import workbook_bytes
-from marias_admin.printouts.drawing import ellipsize
 from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts
 from marias_admin.prizes.selectors import PrizeLine, prize_list
 from marias_admin.standings.pdf import MARGIN, PAD, SIZE, SMALL, document_pdf, escape
@@ -66,29 +65,31 @@ def prize_list_pdf(tournament: Tournament) -> bytes:
 
 
 def _pdf(tournament: Tournament, lines: list[PrizeLine]) -> bytes:
+    """Every cell a paragraph that wraps in its column: a long prize ("5 000 Kč + pohár"), a
+    long club or reason takes another line, never a "…"."""
     register_fonts()
     room = A4[0] - 2 * MARGIN
-    # Prize for | prize | player (club) | why (wraps)
-    widths = [38 * mm, 32 * mm, 52 * mm]
+    # Prize for | prize | player, club | why
+    widths = [38 * mm, 36 * mm, 48 * mm]
     widths.append(room - sum(widths))
+    plain = ParagraphStyle("p", fontName=REGULAR, fontSize=SIZE, leading=SIZE + 2)
+    bold = ParagraphStyle("b", parent=plain, fontName=BOLD)
     reason = ParagraphStyle("r", fontName=REGULAR, fontSize=7, leading=8.5)
     header = [_("Prize for"), _("Prize"), _("Player"), _("Why")]
-    data: list[list[Any]] = [[ellipsize(h, widths[i] - 2 * PAD, SIZE, bold=True)
-                              for i, h in enumerate(header)]]
+    data: list[list[Any]] = [[Paragraph(escape(h), bold) for h in header]]
     for line in lines:
         prize = line.prize.label + (f" ({line.value_text})" if line.value_text else "")
-        who = _winner(line) + (f", {_club(line)}" if _club(line) else "")
+        winner, club = _winner(line), _club(line)
+        who = f'<font name="{BOLD}">{escape(winner)}</font>' if winner else "–"
+        who += f", {escape(club)}" if winner and club else ""
         data.append([
-            ellipsize(line.what, widths[0] - 2 * PAD, SIZE),
-            ellipsize(prize, widths[1] - 2 * PAD, SIZE),
-            ellipsize(who or "–", widths[2] - 2 * PAD, SIZE, bold=bool(who)),
+            Paragraph(escape(line.what), plain),
+            Paragraph(escape(prize), plain),
+            Paragraph(who, plain),
             Paragraph(escape(line.reason), reason),
         ])
     grid = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     grid.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, SIZE),
-        ("FONT", (0, 0), (-1, 0), BOLD, SIZE),
-        ("FONT", (2, 1), (2, -1), BOLD, SIZE),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#" + HEADER_FILL)),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),

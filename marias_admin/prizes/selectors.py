@@ -11,8 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from marias_admin.core import formatting
+from marias_admin.core.people import by_sex
 from marias_admin.prizes.models import Category, Prize, PrizeSettings
 from marias_admin.standings import selectors as standings
 from marias_admin.standings.presenters.table import standings_table
@@ -143,35 +145,59 @@ def prize_list(tournament: Tournament) -> list[PrizeLine]:
                                rules.PrizeTable(tuple(specs), rule))
     registrations = standings.registrations_by_id(tournament)
     names = {pk: r.player.full_name for pk, r in registrations.items()}
+    sexes = {pk: r.player.sex for pk, r in registrations.items()}
     lines = []
     for prize, award in zip(table, awarded, strict=True):
         winner = registrations.get(award.winner) if award.winner is not None else None
         lines.append(PrizeLine(
             prize=prize, what=prize_what(prize), registration=winner, rank=award.place,
-            reason=_reason(award, names, by_spec, rule),
+            reason=_reason(award, names, by_spec, rule, sexes),
             value_text=formatting.money(prize.value, tournament.currency)
             if prize.value is not None else ""))
     return lines
 
 
 def _reason(award: rules.AwardedPrize, names: dict[Any, str],
-            by_spec: dict[tuple[str | None, int], Prize], rule: rules.DoublePrize) -> str:
+            by_spec: dict[tuple[str | None, int], Prize], rule: rules.DoublePrize,
+            sexes: dict[Any, str] | None = None) -> str:
+    """Why the prize goes to its winner; the sentences about a player agree with the
+    player's sex (``sexes``: registration id → "female"/"male"/"" as stored)."""
+    sexes = sexes or {}
     if award.winner is None:
         return _("Nobody left in this ranking to take the prize.")
     parts = [_("Place %(rank)s in this ranking.") % {"rank": award.place}]
     for player, other in award.passed_over:
         held = by_spec[(other.category, other.place)]
-        parts.append(_("%(player)s, placed higher, takes “%(prize)s” (%(what)s) instead; "
-                       "this prize passes to the next player.")
+        parts.append(by_sex(
+            sexes.get(player),
+            female=pgettext("female", "%(player)s, placed higher, takes “%(prize)s” (%(what)s) "
+                            "instead; this prize passes to the next player."),
+            male=_("%(player)s, placed higher, takes “%(prize)s” (%(what)s) instead; "
+                   "this prize passes to the next player."),
+            neutral=pgettext("sex unknown", "%(player)s, placed higher, takes “%(prize)s” "
+                             "(%(what)s) instead; this prize passes to the next player."))
                      % {"player": names.get(player, "?"), "prize": held.label,
                         "what": prize_what(held)})
+    sex = sexes.get(award.winner)
     for other in award.also_won:
         left = by_spec[(other.category, other.place)]
-        parts.append((_("Would also have won “%(prize)s” (%(what)s) and takes the higher "
-                        "prize.") if rule is rules.DoublePrize.HIGHER else
-                      _("Would also have won “%(prize)s” (%(what)s) and takes the prize "
-                        "earlier in the prize table."))
-                     % {"prize": left.label, "what": prize_what(left)})
+        if rule is rules.DoublePrize.HIGHER:
+            sentence = by_sex(
+                sex, female=pgettext("female", "Would also have won “%(prize)s” (%(what)s) "
+                                     "and takes the higher prize."),
+                male=_("Would also have won “%(prize)s” (%(what)s) and takes the higher "
+                       "prize."),
+                neutral=pgettext("sex unknown", "Would also have won “%(prize)s” (%(what)s) "
+                                 "and takes the higher prize."))
+        else:
+            sentence = by_sex(
+                sex, female=pgettext("female", "Would also have won “%(prize)s” (%(what)s) "
+                                     "and takes the prize earlier in the prize table."),
+                male=_("Would also have won “%(prize)s” (%(what)s) and takes the prize "
+                       "earlier in the prize table."),
+                neutral=pgettext("sex unknown", "Would also have won “%(prize)s” (%(what)s) "
+                                 "and takes the prize earlier in the prize table."))
+        parts.append(sentence % {"prize": left.label, "what": prize_what(left)})
     return " ".join(parts)
 
 

@@ -12,6 +12,7 @@ from marias_admin.seasons.selectors import (
     season_table,
     season_team_table,
 )
+from marias_admin.tournaments.permissions import open_to_all
 
 
 def _staff(request: HttpRequest) -> bool:
@@ -20,12 +21,14 @@ def _staff(request: HttpRequest) -> bool:
 
 
 @require_GET
+@open_to_all
 def competition_list(request: HttpRequest) -> HttpResponse:
     competitions = listed_competitions(everything=_staff(request))
     return render(request, "seasons/list.html", {"competitions": competitions})
 
 
 @require_GET
+@open_to_all  # a competition not public is the staff's: a 404 for anyone else, below
 def season(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = get_object_or_404(Competition, pk=competition_id)
     staff = _staff(request)

@@ -51,6 +51,10 @@ class Round(models.Model):
     started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
     clock_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), null=True,
                                                      blank=True)
+    # A paused clock: when the organiser paused it (empty: running), and the seconds of the
+    # pauses already over; the round ends that much later (seating.clock).
+    clock_paused_at = models.DateTimeField(_("clock paused"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
     # Optimistic lock: bumped by every seating write (seat, swap, state, re-plan), so two
     # organisers working from the same page cannot silently overwrite each other.
     version = models.PositiveIntegerField(default=0)
@@ -120,7 +124,7 @@ class Seat(models.Model):
 
 class Bye(models.Model):
     """A player left out of a round: a field not divisible by four at tables of exactly four
-    (křížový, research/variants.md §9.13). He plays no table that round and scores the bye's
+    (křížový, docs/readings.md §9.13). He plays no table that round and scores the bye's
     fixed result (0 money and the standings rules' ``bye_points``). Stored by the seating with
     the round's tables, and replaced with them."""
 

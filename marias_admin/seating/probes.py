@@ -24,6 +24,10 @@ unconfirmed_tables: Probe[[Round], list[int]] = Probe("seating.unconfirmed_table
 #: Every table of the round with its sheet's progress, for the control room (sheets).
 round_table_statuses: Probe[[Round], list[Any]] = Probe("seating.round_table_statuses")
 
+#: Confirm the submitted sheet of the round's table ``number`` as ``user`` from the control
+#: room, through the sheets' audited service (raises ValidationError, SheetConflict) (sheets).
+confirm_table: Probe[[Any, Round, int, int | None], None] = Probe("seating.confirm_table")
+
 #: Delete the round's (empty) table sheets before its tables are replaced (sheets).
 delete_round_sheets: Probe[[Round], None] = Probe("seating.delete_round_sheets")
 

@@ -101,7 +101,10 @@ class RoundClock:
         self.started_at = round.started_at
         self.minutes = round.clock_minutes or round.tournament.round_minutes
         self.now = now or timezone.now()
-        self.ends_at = (self.started_at + timedelta(minutes=self.minutes)
+        self.paused_at = round.clock_paused_at
+        # A pause moves the end by its length: the pauses over, and the one going on.
+        self.ends_at = (self.started_at + timedelta(minutes=self.minutes,
+                                                    seconds=round.clock_paused_seconds)
                         if self.started_at else None)
 
     @property
@@ -110,10 +113,21 @@ class RoundClock:
         return self.started_at is not None and self.round.state == RoundState.RELEASED
 
     @property
+    def paused(self) -> bool:
+        """Stopped by the organiser: the remaining time stands still until he resumes."""
+        return self.running and self.paused_at is not None
+
+    @property
+    def state(self) -> str:
+        """For the pages' script: "paused", "running" or "stopped" (no clock shown)."""
+        return "paused" if self.paused else "running" if self.running else "stopped"
+
+    @property
     def remaining_seconds(self) -> int:
         if self.ends_at is None:
             return self.minutes * 60
-        return max(0, int((self.ends_at - self.now).total_seconds()))
+        until = self.paused_at if self.paused_at is not None else self.now
+        return max(0, int((self.ends_at - until).total_seconds()))
 
     @property
     def called(self) -> bool:

@@ -491,9 +491,11 @@ def round_start_clock(*, user: Any, round: Round, minutes: int | None = None) ->
     minutes = _clock_minutes(minutes)
     before = _clock_snapshot(round) if round.started_at else None
     round.started_at = timezone.now()
+    round.clock_paused_at, round.clock_paused_seconds = None, 0  # a restart runs from full
     if minutes is not None:
         round.clock_minutes = minutes
-    round.save(update_fields=["started_at", "clock_minutes"])
+    round.save(update_fields=["started_at", "clock_minutes", "clock_paused_at",
+                              "clock_paused_seconds"])
     audit_record(
         user=user,
         action=AuditAction.ROUND_CLOCK_START,

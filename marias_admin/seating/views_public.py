@@ -2,7 +2,7 @@
 tables, and everyone by name with their table (or their bye), read-only.
 
 Open to everyone while the tournament publishes its seating, otherwise to its organisers only
-(``public_seating_tournament``); anonymous visitors get the cached page.
+(``published_page("public_seating")``); anonymous visitors get the cached page.
 """
 
 from __future__ import annotations
@@ -19,12 +19,8 @@ from marias_admin.core.pagecache import public_page
 from marias_admin.seating.models import Round, RoundState, Seat
 from marias_admin.seating.selectors import round_tables
 from marias_admin.seating.views_common import round_or_404
-from marias_admin.tournaments.permissions import public_seating_tournament
-
-
-def _public_round(request: HttpRequest, tournament_id: int, number: int) -> Round:
-    tournament = public_seating_tournament(request, tournament_id)
-    return round_or_404(tournament, number)
+from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.permissions import published_page
 
 
 def _not_seated(request: HttpRequest, round: Round) -> HttpResponse:
@@ -50,8 +46,9 @@ class PublicEntry:
 
 @require_GET
 @public_page  # anonymous visitors get the cached page
-def round_public(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    round = _public_round(request, tournament_id, number)
+@published_page("public_seating")
+def round_public(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_or_404(tournament, number)
     tables = round_tables(round)
     if not tables:
         return _not_seated(request, round)

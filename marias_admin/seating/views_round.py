@@ -197,7 +197,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     byes = list(round.byes.select_related("registration__player")) \
         if tournament.full_tables_only else []
     seated_ids = {s.registration_id for s in view["seats"]}
-    # A bye is part of the seating (křížový: tables of exactly four, variants.md §9.13).
+    # A bye is part of the seating (křížový: tables of exactly four, docs/readings.md §9.13).
     placed_ids = seated_ids | {b.registration_id for b in byes}
     playing_ids = {r.id for r in playing}
     stale = bool(seated_ids) and not round.is_fixed and placed_ids != playing_ids
@@ -225,7 +225,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         if stale
         else [],
         "swapped": swapped,
-        **control_room(round),
+        **control_room(round, request.GET),
         "clock_form": ClockForm(initial={"minutes": round_clock(round).minutes}),
         "finish_prompt": _finish_prompt(round, rounds),
         "previous_open": None if round.is_fixed else previous_round_open(round),

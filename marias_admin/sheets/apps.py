@@ -16,4 +16,7 @@ class SheetsConfig(AppConfig):
         probes.tables_with_results.provide(selectors.tables_with_results)
         probes.unconfirmed_tables.provide(selectors.unconfirmed_tables)
         probes.round_table_statuses.provide(selectors.round_table_statuses)
+        from marias_admin.sheets import control_room
+
+        probes.confirm_table.provide(control_room.confirm_table)
         probes.delete_round_sheets.provide(services.delete_round_sheets)

@@ -44,6 +44,10 @@ HONOUR_BY_CODES = frozenset({"honour_not_in_rules", "honour_no_trumps", "honour_
 # Further renoncs: the second and third renonc of a hand (SLS D4 L260), numbered as on the sheet.
 FURTHER_LINES = (2, 3)
 HONOUR_PARTS = ("by", "trumps", "level", "raised_by", "result")
+# B/19 (L204): the part a trhák's compulsory flek was on; none: every flek of his.
+FORCED_PARTS = [("", _("every part he fleked")), ("game", _("the game (hra)")),
+                ("seven", _("the seven (sedma)")), ("hundred", _("the hundred (sto)")),
+                ("betl", "betl"), ("durch", "durch")]
 
 
 def honour_ranks(ruleset: Ruleset) -> list[Rank]:
@@ -111,6 +115,12 @@ class SloapSlamFields:
                 help_text=_("The declarer's trumps: an accepted seven not played is paid "
                             "by them."),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": "2"}))
+            # L42, L46: the partner may announce the side's seven; then his trumps count.
+            self.fields["seven_by"] = forms.TypedChoiceField(
+                label=_("Seven announced by"), required=False, coerce=int, empty_value=None,
+                choices=[("", _("the declarer")), *seat_choices],
+                help_text=_("The declarer's partner when he announced the seven; the trumps "
+                            "of the seven are then his."))
         if has_forced_flek(ruleset):
             # B/19 (L204): the flek a trhák obliges; its fleker does not pay for his partners.
             self.fields["forced_flekers"] = forms.TypedMultipleChoiceField(
@@ -118,6 +128,9 @@ class SloapSlamFields:
                 choices=seat_choices, widget=forms.CheckboxSelectMultiple,
                 help_text=_("The seats whose flek was compulsory; record the flek itself "
                             "with the doublings."))
+            # B/19 per part: the duty is one flek; his fleks on the other parts stay free.
+            self.fields["forced_part"] = forms.ChoiceField(
+                label=_("Compulsory flek on"), required=False, choices=FORCED_PARTS)
         if has_played_out(ruleset):
             # D1-D4 (L254-260): the innocent side had the hand played out; the results
             # written are the dohrávka's and the offender pays the paušál only.
@@ -131,6 +144,10 @@ class SloapSlamFields:
                 self.fields[f"renonc{line}_offender"] = forms.TypedChoiceField(
                     label=_("committed by"), required=False, coerce=int, empty_value=None,
                     choices=seats)
+            # D4 (L260): no dohrávka after the last of them, which then decides the hand.
+            self.fields["renonc_decisive"] = forms.BooleanField(
+                label=_("No dohrávka after the last renonc (it decides the hand)"),
+                required=False)
 
     @property
     def honour_groups(self) -> list[dict[str, Any]]:
@@ -172,10 +189,13 @@ class SloapSlamFields:
                 self.honours_entered.append(rank)
         if honours:
             hand["honours"] = honours
-        if data.get("seven_trumps") is not None:
-            hand.setdefault("premium", {})["trumps"] = data["seven_trumps"]
+        self._seven_facts(data, hand)
         if data.get("forced_flekers"):
-            hand["forced_flekers"] = sorted(data["forced_flekers"])
+            seats = sorted(data["forced_flekers"])
+            if data.get("forced_part"):  # B/19 per part: Doubling.forced
+                _force_part(hand, data["forced_part"], seats)
+            else:
+                hand["forced_flekers"] = seats
         if data.get("renonc_played_out"):
             if "renonc" in hand:
                 hand["renonc"]["played_out"] = True
@@ -196,7 +216,23 @@ class SloapSlamFields:
             further.append({"code": code, "offender": offender})
             self.further_entered.append(line)
         if further:
+            if data.get("renonc_decisive"):  # D4: the last renonc ended the dohrávka
+                further[-1]["decisive"] = True
             hand["further_renoncs"] = further
+        elif data.get("renonc_decisive"):
+            self.add_error("renonc_decisive", _("Record the renonc of the dohrávka first."))
+
+    @staticmethod
+    def _seven_facts(data: dict[str, Any], hand: dict[str, Any]) -> None:
+        """The seven's trumps: the declarer's ``premium.trumps``, or, when his partner
+        announced the seven (L42, L46), ``seven_by`` and that seat's ``seat_trumps``."""
+        by, trumps = data.get("seven_by"), data.get("seven_trumps")
+        if by is not None and by != hand.get("declarer"):
+            hand["seven_by"] = by
+            if trumps is not None:
+                hand.setdefault("premium", {})["seat_trumps"] = {str(by): trumps}
+        elif trumps is not None:
+            hand.setdefault("premium", {})["trumps"] = trumps
 
     def _honour(self, rank: Rank, data: dict[str, Any]) -> dict[str, Any] | None:
         prefix = f"honour_{rank.value}"
@@ -233,14 +269,23 @@ class SloapSlamFields:
             initial[f"{prefix}_raised_by"] = list(item.get("raises") or [])
             if item.get("won") is not None:
                 initial[f"{prefix}_result"] = "won" if item["won"] else "lost"
-        trumps = (hand.get("premium") or {}).get("trumps")
+        premium = hand.get("premium") or {}
+        trumps = premium.get("trumps")
+        if hand.get("seven_by") is not None:  # L42, L46: the partner's seven, his trumps
+            initial["seven_by"] = hand["seven_by"]
+            trumps = (premium.get("seat_trumps") or {}).get(str(hand["seven_by"]))
         if trumps is not None:
             initial["seven_trumps"] = trumps
         initial["forced_flekers"] = list(hand.get("forced_flekers") or [])
+        for part, spec in (hand.get("doublings") or {}).items():
+            if isinstance(spec, dict) and spec.get("forced"):  # B/19 per part
+                initial["forced_flekers"] = list(spec["forced"])
+                initial["forced_part"] = part
         initial["renonc_played_out"] = bool((hand.get("renonc") or {}).get("played_out"))
         for line, item in zip(FURTHER_LINES, hand.get("further_renoncs") or [], strict=False):
             initial[f"renonc{line}_code"] = item["code"]
             initial[f"renonc{line}_offender"] = item["offender"]
+            initial["renonc_decisive"] = bool(item.get("decisive"))
         return initial
 
     # -- the engine's problems -----------------------------------------------------------------
@@ -258,11 +303,20 @@ class SloapSlamFields:
             return "contract"
         if engine_field == "premium.trumps" and "seven_trumps" in self.fields:
             return "seven_trumps"
+        if engine_field.startswith("premium.seat_trumps.") and "seven_trumps" in self.fields:
+            return "seven_trumps"
+        if engine_field == "seven_by" and "seven_by" in self.fields:
+            return "seven_by"
         if engine_field == "forced_flekers" and "forced_flekers" in self.fields:
+            return "forced_flekers"
+        if (re.fullmatch(r"doublings\.\w+\.forced", engine_field)
+                and "forced_flekers" in self.fields):
             return "forced_flekers"
         if engine_field == "renonc.played_out" and "renonc_played_out" in self.fields:
             return "renonc_played_out"
         found = re.fullmatch(r"further_renoncs(?:\.(\d+)(?:\.(\w+))?)?", engine_field)
+        if found is not None and found[2] == "decisive" and "renonc_decisive" in self.fields:
+            return "renonc_decisive"
         if found is not None and self.further_entered:
             index = int(found[1] or 0)
             line = self.further_entered[min(index, len(self.further_entered) - 1)]
@@ -283,3 +337,12 @@ class SloapSlamFields:
         else:
             chosen = f"{prefix}_by"
         return chosen if chosen in self.fields else f"{prefix}_by"
+
+
+def _force_part(hand: dict[str, Any], part: str, seats: list[int]) -> None:
+    """The compulsory flekers onto one part's doubling (``doublings.<part>.forced``)."""
+    doublings = hand.setdefault("doublings", {})
+    spec = doublings.get(part, 0)
+    if not isinstance(spec, dict):
+        spec = {"level": spec}
+    doublings[part] = {**spec, "forced": seats}

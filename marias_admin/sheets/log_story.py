@@ -28,6 +28,7 @@ from marias_admin.audit.actions import AuditAction, action_label
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core import formatting
 from marias_admin.core.people import person_name
+from marias_admin.seating.models import SeatingMethod
 from marias_admin.sheets.forms_referee import COMPONENT_NAMES, renonc_name
 from marias_admin.sheets.models import RulingKind
 from marias_admin.sheets.services import FLEK_INCORRECT, FLEK_REVIEW
@@ -51,6 +52,9 @@ EXTRA_LABELS = {
     "file": gettext_lazy("file"),
     "name": gettext_lazy("name"),
 }
+# Model fields that hold money in the smallest unit (a prize's value, a tournament's base rate):
+# shown as money ("500,00 Kč"), never as the bare number of haléře.
+MONEY_FIELDS = frozenset({"value", "base_rate"})
 FLEK_CODES = {
     FLEK_INCORRECT: gettext_lazy("incorrect flek, the fleker fined"),
     FLEK_REVIEW: gettext_lazy("every flek cancelled on review"),
@@ -193,6 +197,8 @@ class ChangeReader:
                 return str(value)
         if isinstance(field, models.BooleanField):
             return _("yes") if value else _("no")
+        if field.name in MONEY_FIELDS:
+            return self._money(value)
         return str(value)
 
     def _name_of(self, model: Any, pk: Any) -> str:
@@ -272,3 +278,45 @@ def _ordered_keys(model: type[models.Model] | None, before: dict[str, Any],
     order = [f.name for f in model._meta.get_fields()] if model is not None else []
     known = [k for k in order if k in keys]
     return known + sorted(keys - set(known))
+
+
+def told_summary(entry: AuditEntry, round_number: int | None = None) -> str:
+    """The entry's one-line summary in the page's language.
+
+    The writer stored the summary in the language of his own page (a Czech organiser's
+    "2. kolo rozsazeno …" would greet a Slovak or English reader); where the entry's
+    after-picture holds what the sentence says, it is told again here, now. An entry whose
+    data does not tell it keeps its stored words."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    number = round_number
+    action = entry.action
+    if action == AuditAction.ROUND_SEAT and number and "seed" in after:
+        try:
+            method: Any = SeatingMethod(after.get("method")).label
+        except ValueError:
+            return entry.summary
+        return _("Round %(number)s seated (%(method)s, seed %(seed)s)") % {
+            "number": number, "method": method, "seed": after["seed"]}
+    if action == AuditAction.ROUND_CLOCK_START and number:
+        return _("Round %(number)s: clock started") % {"number": number}
+    if action == AuditAction.ROUND_CLOCK_PAUSE and number:
+        return _("Round %(number)s: clock paused") % {"number": number}
+    if action == AuditAction.ROUND_CLOCK_RESUME and number:
+        return _("Round %(number)s: clock resumed") % {"number": number}
+    if action == AuditAction.ROUND_CLOCK_ADJUST and number and isinstance(
+            after.get("minutes"), int):
+        return _("Round %(number)s: round length %(minutes)s min") % {
+            "number": number, "minutes": after["minutes"]}
+    if action == AuditAction.TABLE_ACCESS_ISSUE and number and isinstance(
+            after.get("tables"), list):
+        return _("Round %(round)s: table links and PINs issued for tables %(tables)s") % {
+            "round": number, "tables": ", ".join(str(n) for n in after["tables"])}
+    if action == AuditAction.REGISTRATION_PINS and isinstance(after.get("issued"), int):
+        return _("Player PINs issued: %(count)s") % {"count": after["issued"]}
+    if action == AuditAction.ROUND_SWAP and number:
+        # The two names follow the stored arrow ("… 2. kolo: A ↔ B" in any language).
+        names = entry.summary.partition(": ")[2]
+        if " ↔ " in names:
+            a, _arrow, b = names.partition(" ↔ ")
+            return _("Round %(number)s: %(a)s ↔ %(b)s") % {"number": number, "a": a, "b": b}
+    return entry.summary

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -206,11 +207,40 @@ class TableStatus:
     pb_pending: int  # hands whose PB wait for the referee
     paper_differs: bool  # the paper sheet's totals (or a hand's amounts) differ from the hands'
     last_activity: Any  # datetime | None
+    players: tuple[str, ...] = ()  # short names in seat order ("Novák J.")
+    pb_missing: int = 0  # live hands whose PB facts are missing and not waived (issue 21)
+    changed_by_ruling: bool = False  # a ruling changed its amounts after the confirmation
+    sheet_version: int | None = None  # for a confirmation from the control room
 
     @property
     def needs_attention(self) -> bool:
-        return (self.progress == TableProgress.DISPUTED or self.paper_differs
-                or self.pb_pending > 0)
+        return bool(self.flags)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """What the control room flags on the row, in the order it shows them (the keys of
+        :data:`TABLE_FLAGS`)."""
+        found = (("paper", self.paper_differs), ("pb_missing", self.pb_missing > 0),
+                 ("ruling_pending", self.pb_pending > 0),
+                 ("disputed", self.progress == TableProgress.DISPUTED),
+                 ("changed", self.changed_by_ruling))
+        return tuple(key for key, on in found if on)
+
+
+#: The control room's flags, by key (its filter links and the rows' pills).
+TABLE_FLAGS = {
+    "paper": _("paper totals differ"),
+    "pb_missing": _("PB facts missing"),
+    "ruling_pending": _("ruling pending"),
+    "disputed": _("disputed"),
+    "changed": _("changed by ruling"),
+}
+
+
+def short_name(last_name: str, first_name: str) -> str:
+    """A player as a crowded row shows him: surname and initial ("Novák J.")."""
+    initial = first_name.strip()[:1]
+    return f"{last_name} {initial}." if initial else last_name
 
 
 def _paper_differs(sheet: TableSheet, sums: dict[str, Any]) -> bool:
@@ -239,6 +269,12 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
     from django.db.models import Count, Max, Sum
 
     tables = list(Table.objects.filter(round=round).select_related("sheet").order_by("number"))
+    players: dict[int, list[str]] = defaultdict(list)
+    for table_id, last, first in (Seat.objects.filter(round=round)
+                                  .order_by("table_id", "position")
+                                  .values_list("table_id", "registration__player__last_name",
+                                               "registration__player__first_name")):
+        players[table_id].append(short_name(last, first))
     sheets = {t.pk: t.sheet for t in tables if hasattr(t, "sheet")}
     sheet_ids = [s.pk for s in sheets.values()]
     live = Q(deleted_at__isnull=True)
@@ -252,6 +288,8 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
                     .values("sheet_id")
                     .annotate(n=Count("id", filter=live),
                               pending=Count("id", filter=live & Q(premium_pending=True)),
+                              pb_missing=Count("id", filter=live & Q(
+                                  pb_missing=True, pb_waiver__isnull=True)),
                               open_mismatch=Count("id", filter=live & Q(
                                   mismatch=True, mismatch_accepted_by__isnull=True)),
                               last=Max("updated_at"), **sums)):
@@ -270,7 +308,7 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
         sheet = sheets.get(table.pk)
         if sheet is None:
             statuses.append(TableStatus(table.number, TableProgress.NOT_STARTED, False, 0, 0, 0,
-                                        False, None))
+                                        False, None, tuple(players[table.pk])))
             continue
         h = hands.get(sheet.pk, {})
         r = rulings.get(sheet.pk, {})
@@ -291,6 +329,10 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
             paper_differs=bool(h.get("open_mismatch")) or _paper_differs(sheet, h),
             last_activity=_latest(h.get("last"), r.get("last"), audited.get(str(sheet.pk)),
                                   sheet.submitted_at, sheet.confirmed_at),
+            players=tuple(players[table.pk]),
+            pb_missing=h.get("pb_missing", 0),
+            changed_by_ruling=sheet.changed_by_ruling_id is not None,
+            sheet_version=sheet.version,
         ))
     return statuses
 

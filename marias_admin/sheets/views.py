@@ -51,6 +51,7 @@ from marias_admin.sheets.selectors import (
 )
 from marias_admin.sheets.services import SheetConflict, sheet_assign_scorekeeper
 from marias_admin.tournaments.models import TournamentState
+from marias_admin.tournaments.permissions import Audience, checked_by_view, table_access
 
 
 def _stored_sheet(page: SheetPage) -> TableSheet:
@@ -92,8 +93,10 @@ def _read_only(request: HttpRequest, page: SheetPage) -> None:
     messages.info(request, _("The tournament is finished; results are final."))
 
 
-def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
-    """A POST on the sheet: the view gets the loaded page instead of the URL's numbers."""
+def sheet_action(allowed: Callable[[SheetPage], bool],
+                 audience: Audience = Audience.TABLE) -> Callable[..., Any]:
+    """A POST on the sheet: the view gets the loaded page instead of the URL's numbers.
+    ``allowed`` is the check (it needs the page); ``audience`` declares who that is."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @require_POST
@@ -107,7 +110,7 @@ def sheet_action(allowed: Callable[[SheetPage], bool]) -> Callable[..., Any]:
 
         wrapper.__name__ = view.__name__
         wrapper.__doc__ = view.__doc__
-        return wrapper
+        return checked_by_view(audience)(wrapper)
 
     return decorate
 
@@ -128,6 +131,7 @@ def _organiser(page: SheetPage) -> bool:
 
 
 @require_GET
+@table_access
 def table_page(request: HttpRequest, tournament_id: int, number: int,
                table: int) -> HttpResponse:
     page = load_page(request, tournament_id, number, table)
@@ -351,6 +355,7 @@ def submit_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
 
 
 @require_POST
+@table_access
 def confirm_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     page = _page_or_response(
         request, kwargs,
@@ -362,19 +367,19 @@ def confirm_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
                          _("The sheet is confirmed."))
 
 
-@sheet_action(_referee)
+@sheet_action(_referee, Audience.REFEREE)
 def dispute_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     return _state_action(request, page, "dispute", services.sheet_dispute,
                          _("The sheet is marked as disputed."), reason=True)
 
 
-@sheet_action(_referee)
+@sheet_action(_referee, Audience.REFEREE)
 def reopen_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     return _state_action(request, page, "reopen", services.sheet_reopen,
                          _("The sheet is open for changes again."), reason=True)
 
 
-@sheet_action(_organiser)
+@sheet_action(_organiser, Audience.ORGANISER)
 def scorekeeper_view(request: HttpRequest, page: SheetPage) -> HttpResponse:
     form = ScorekeeperForm(request.POST, candidates=scorekeeper_candidates(page.tournament),
                            prefix="scorekeeper")

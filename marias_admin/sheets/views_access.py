@@ -18,7 +18,9 @@ from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, Validatio
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -31,6 +33,8 @@ from marias_admin.sheets.forms_access import PlayerPinForm, PublicAddressForm, T
 from marias_admin.sheets.models import SheetState
 from marias_admin.sheets.page_loading import back_to_page, link_ended, load_page, render_page
 from marias_admin.sheets.selectors import is_referee, seats_of
+from marias_admin.tournaments import permissions
+from marias_admin.tournaments.middleware import explicit_language, page_language
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
 
@@ -42,12 +46,26 @@ def _table_url(table: Table) -> str:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
+@permissions.open_to_all  # anyone with the phone in hand; an unknown token is a 404
 def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code's link: the table's PIN and who holds the phone (his name and his own PIN),
     once; then the table's sheet, where the phone writes as him."""
     found = access.access_by_token(token)
     if found is None or not access.link_usable(found):
         return render(request, "sheets/table_link.html", {"dead": True}, status=404)
+    # The link carries no tournament in its URL, so the language middleware cannot switch:
+    # this page and its message ("This phone now enters …") speak the tournament's language
+    # as the table's page it leads to does (the visitor's own choice still wins).
+    language = (explicit_language(request)
+                or page_language(found.table.round.tournament_id)[0])
+    with translation.override(language):
+        response = _table_link(request, found)
+    if language:
+        response.headers.setdefault("Content-Language", language)
+    return response
+
+
+def _table_link(request: HttpRequest, found: Any) -> HttpResponse:
     table = found.table
     if request.method == "GET" and access.has_grant(request, table):
         return redirect(_table_url(table))
@@ -72,6 +90,7 @@ def table_link_view(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@permissions.table_access
 def leave_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """"Hand the phone to another player": this phone stops writing as its holder; the next
     one opens the table with the table's PIN and his own."""
@@ -88,6 +107,7 @@ def leave_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
 
 
 @require_POST
+@permissions.table_access
 def confirm_pin_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """A seated player confirms the submitted sheet with his own PIN on the table's phone (or
     the phone of anyone with a role in the tournament or a seat at this table). The phone's
@@ -135,27 +155,24 @@ def _player_error(error: ValidationError) -> ValidationError:
     return error
 
 
-def _staff_round(request: HttpRequest, tournament_id: int,
-                 number: int) -> tuple[Tournament, Round] | HttpResponse:
-    """The round for its organisers and referees; anonymous → login, others → 403."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(_("Only the tournament's organisers and referees can do this."))
+# The round's access pages: its organisers and referees (anonymous → login, others → 403).
+round_staff_required = permissions.referee_required(
+    lambda _request, tournament_id: get_object_or_404(Tournament, pk=tournament_id),
+    is_referee, gettext_lazy("Only the tournament's organisers and referees can do this."))
+
+
+def _round(tournament: Tournament, number: int) -> Round:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     round_.tournament = tournament
-    return tournament, round_
+    return round_
 
 
 @never_cache
 @require_GET
-def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+@round_staff_required
+def round_access_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Every table's link and PIN of the round, to read out or open when a sheet got lost."""
-    found = _staff_round(request, tournament_id, number)
-    if isinstance(found, HttpResponse):
-        return found
-    tournament, round_ = found
+    round_ = _round(tournament, number)
     tables = list(Table.objects.filter(round=round_).select_related("access").order_by("number"))
     for table in tables:
         table.round = round_
@@ -177,17 +194,17 @@ def round_access_view(request: HttpRequest, tournament_id: int, number: int) -> 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def public_address_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+@round_staff_required
+@permissions.checked_by_view(permissions.Audience.ORGANISER)  # refused below, after the round
+def public_address_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The public address printed QR codes and links are built on, for the tournament's
-    organisers to change (a site setting: it applies to every tournament)."""
-    found = _staff_round(request, tournament_id, number)
-    if isinstance(found, HttpResponse):
-        return found
-    tournament, round_ = found
+    organisers to change (a site setting: it applies to every tournament); a referee gets the
+    organisers' refusal, after the round's staff check."""
+    round_ = _round(tournament, number)
     if not can_organise(request.user, tournament):
         raise PermissionDenied(_("Only the tournament's organisers can change the public "
                                  "address."))
-    back = reverse("sheets:round_access", args=(tournament_id, number))
+    back = reverse("sheets:round_access", args=(tournament.pk, number))
     if request.method == "POST":
         form = PublicAddressForm(request.POST)
         if form.is_valid():
@@ -219,42 +236,43 @@ def public_address_view(request: HttpRequest, tournament_id: int, number: int) -
         status=400 if form.is_bound else 200)
 
 
-@require_POST
-def access_regenerate_view(request: HttpRequest, tournament_id: int, number: int,
-                           table: int) -> HttpResponse:
-    found = _staff_round(request, tournament_id, number)
-    if isinstance(found, HttpResponse):
-        return found
-    _tournament, round_ = found
+def _round_table(tournament: Tournament, number: int, table: int) -> Table:
+    """The round's table by number (404 when the round has none), its round already loaded."""
+    round_ = _round(tournament, number)
     target = Table.objects.filter(round=round_, number=table).first()
     if target is None:
         raise Http404
     target.round = round_
+    return target
+
+
+def _back_to_table(tournament: Tournament, number: int, table: Table) -> HttpResponse:
+    return redirect(reverse("sheets:round_access", args=(tournament.pk, number))
+                    + f"#table-{table.number}")
+
+
+@require_POST
+@round_staff_required
+def access_regenerate_view(request: HttpRequest, tournament: Tournament, number: int,
+                           table: int) -> HttpResponse:
+    target = _round_table(tournament, number, table)
     access.table_access_regenerate(user=request.user, table=target)
     messages.success(request, _("Table %(table)s has a new link and PIN; the old ones no longer "
                                 "work. Print its table sheet again or read the PIN out.")
                      % {"table": target.number})
-    return redirect(reverse("sheets:round_access", args=(tournament_id, number))
-                    + f"#table-{target.number}")
+    return _back_to_table(tournament, number, target)
 
 
 @require_POST
-def pins_unlock_view(request: HttpRequest, tournament_id: int, number: int,
+@round_staff_required
+def pins_unlock_view(request: HttpRequest, tournament: Tournament, number: int,
                      table: int) -> HttpResponse:
     """Clear a table's wrong PINs (its own and its players'): someone's guessing locked it."""
-    found = _staff_round(request, tournament_id, number)
-    if isinstance(found, HttpResponse):
-        return found
-    _tournament, round_ = found
-    target = Table.objects.filter(round=round_, number=table).first()
-    if target is None:
-        raise Http404
-    target.round = round_
+    target = _round_table(tournament, number, table)
     try:
         access.table_pins_unlock(user=request.user, table=target)
     except ValidationError as error:
         raise PermissionDenied(" ".join(error.messages)) from error
     messages.success(request, _("Table %(table)s: the wrong PINs are forgotten; its phones may "
                                 "try again.") % {"table": target.number})
-    return redirect(reverse("sheets:round_access", args=(tournament_id, number))
-                    + f"#table-{target.number}")
+    return _back_to_table(tournament, number, target)

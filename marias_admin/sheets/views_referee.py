@@ -10,18 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from marias_admin.audit.actions import AuditAction, LogGroup
@@ -61,6 +60,7 @@ from marias_admin.sheets.selectors_log import (
     tournament_rounds,
 )
 from marias_admin.sheets.services import SheetConflict, ruling_add, ruling_preview, sheet_for
+from marias_admin.tournaments import permissions
 from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.selectors import can_organise
@@ -71,23 +71,13 @@ LOG_PAGE_SIZE = 50
 # -- access ------------------------------------------------------------------------------------
 
 
-def referee_required(view: View) -> View:
-    """Load ``tournament_id`` and hand the view the tournament, for referees and organisers."""
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament | None:
+    return tournament_of(request, tournament_id) or tournament_by_id(tournament_id)
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, tournament_id: int, *args: Any,
-                **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        tournament = tournament_of(request, tournament_id) or tournament_by_id(tournament_id)
-        if tournament is None:
-            raise Http404
-        if not is_referee(request.user, tournament):
-            raise PermissionDenied(_("Only the tournament's referees and organisers can do "
-                                     "this."))
-        return view(request, tournament, *args, **kwargs)
 
-    return wrapper
+referee_required = permissions.referee_required(
+    _tournament, is_referee,
+    gettext_lazy("Only the tournament's referees and organisers can do this."))
 
 
 def _table_or_404(tournament: Tournament, number: int, table: int) -> Table:

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core.forms import apply_service_error
+from marias_admin.standings.presenters.formatting import in_language_lazy
 from marias_admin.tournaments.standings_rules import (
     MAX_DROP,
     MAX_POINTS,
@@ -21,19 +22,16 @@ from marias_admin.tournaments.standings_rules import (
     szmk_rules_dict,
     voleny_rules_dict,
 )
-from scoring.standings import PlacementKey, RankKey, StandingsRules, TieShare
+from scoring.rank_keys import RANK_KEYS, ROUND_KEYS, TOURNAMENT_KEYS
+from scoring.standings import PlacementKey, StandingsRules, TieShare
 
 NONE = ""
 # 50 × coefficient for the first place stays within the bound of any other points.
 MAX_COEFFICIENT = MAX_POINTS // 50
-ROUND_KEY_CHOICES = [(RankKey.SB.value, _("SB (competition points)")),
-                     (RankKey.ZB.value, _("ZB (money)")),
-                     (RankKey.PB.value, _("PB (premium points)"))]
-TOURNAMENT_KEY_CHOICES = [
-    (RankKey.BP.value, _("BP (placement points)")), *ROUND_KEY_CHOICES,
-    (RankKey.ROUND_RECORD.value, _("Round record (more round wins, then more second places, …)")),
-    (RankKey.BEST_ROUND.value, _("Best single-round money")),
-]
+# The keys and their words from their one declaration (scoring/rank_keys.py).
+ROUND_KEY_CHOICES = [(k.value, in_language_lazy(RANK_KEYS[k].choice)) for k in ROUND_KEYS]
+TOURNAMENT_KEY_CHOICES = [(k.value, in_language_lazy(RANK_KEYS[k].choice))
+                          for k in TOURNAMENT_KEYS]
 PLACEMENT_CHOICES = [
     (PlacementKey.N_MINUS_RANK.value, _("N − place + 1 (every player scores)")),
     (PlacementKey.SUPERLIGA.value, _("Superliga: 50 × coefficient for the first, one less per "

@@ -3,7 +3,8 @@ embedded, in the tournament's language (not the visitor's: the paper hangs in th
 
 Every column is as wide as its widest text; the table takes A4 portrait when it fits, else
 landscape, and then a smaller font (down to :data:`MIN_SIZE`) until it fits the page; names and
-clubs are the columns that give way, cut with "…" if they must. Nothing prints past the margins.
+clubs are the columns that give way, wrapped onto a second line if they must (never cut).
+Nothing prints past the margins.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from marias_admin.core import formatting
-from marias_admin.printouts.drawing import ellipsize
+from marias_admin.printouts.drawing import ellipsize, fit_size
 from marias_admin.printouts.fonts import BOLD, REGULAR, register_fonts, text_width
 from marias_admin.standings.columns import HEADER_FILL
 from marias_admin.standings.presenters.formatting import fmt_money, fmt_number
@@ -109,11 +111,26 @@ def layout(data: list[list[str]]) -> tuple[tuple[float, float], float, list[floa
     return pagesize, size, widths
 
 
-def _cut(data: list[list[str]], widths: list[float], size: float) -> list[list[str]]:
-    """Every text cut with "…" to its column (only names and clubs ever need it)."""
-    return [[ellipsize(text, widths[column] - 2 * PAD + 0.01, size,  # 0.01: float rounding
-                       bold=index == 0 or column == 3)
-             for column, text in enumerate(row)] for index, row in enumerate(data)]
+def _cells(data: list[list[str]], widths: list[float], size: float) -> list[list[Any]]:
+    """Every text in its column; one wider than its column (a name or a club when the page is
+    narrow) wraps onto more lines as a paragraph in the cell's font, never cut with "…"."""
+    regular = ParagraphStyle("cell", fontName=REGULAR, fontSize=size, leading=size * 1.2)
+    bold = ParagraphStyle("cell-bold", parent=regular, fontName=BOLD)
+    right = {False: ParagraphStyle("cell-right", parent=regular, alignment=TA_RIGHT),
+             True: ParagraphStyle("cell-bold-right", parent=bold, alignment=TA_RIGHT)}
+    rows: list[list[Any]] = []
+    for index, row in enumerate(data):
+        cells: list[Any] = []
+        for column, text in enumerate(row):
+            is_bold = index == 0 or column == 3
+            if text_width(text, size, is_bold) <= widths[column] - 2 * PAD + 0.01:  # rounding
+                cells.append(text)
+            elif column == 0 or column >= 3:  # the figures are right-aligned
+                cells.append(Paragraph(escape(text), right[is_bold]))
+            else:
+                cells.append(Paragraph(escape(text), bold if is_bold else regular))
+        rows.append(cells)
+    return rows
 
 
 def _build(tournament: Tournament, table: StandingsTable) -> bytes:
@@ -127,7 +144,7 @@ def table_pdf(tournament: Tournament, what: str, data: list[list[str]], *, has_r
     first key, in bold) on A4 pages that fit it: the standings and the team standings alike."""
     register_fonts()
     pagesize, size, widths = layout(data)
-    grid = Table(_cut(data, widths, size), colWidths=widths, repeatRows=1, hAlign="LEFT")
+    grid = Table(_cells(data, widths, size), colWidths=widths, repeatRows=1, hAlign="LEFT")
     grid.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, size),
         ("FONT", (0, 0), (-1, 0), BOLD, size),
@@ -175,9 +192,11 @@ def document_pdf(tournament: Tournament, what: str, body: list[Any],
         canvas.saveState()
         canvas.setFont(REGULAR, 7.5)
         page = page_label % {"page": document.page}
-        left = ellipsize(f"{tournament.name} · {generated}",
-                         room - text_width(page, 7.5) - 6 * mm, 7.5)
-        canvas.drawString(MARGIN, MARGIN - 2 * mm, left)
+        left, width = f"{tournament.name} · {generated}", room - text_width(page, 7.5) - 6 * mm
+        size = fit_size(left, width, 7.5, 4.5)  # a long tournament name: smaller, not cut
+        canvas.setFont(REGULAR, size)
+        canvas.drawString(MARGIN, MARGIN - 2 * mm, ellipsize(left, width, size))
+        canvas.setFont(REGULAR, 7.5)
         canvas.drawRightString(pagesize[0] - MARGIN, MARGIN - 2 * mm, page)
         canvas.restoreState()
 

@@ -157,7 +157,7 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
 
 
 def _bye_scores(tournament: Tournament, rounds: set[int]) -> list[RoundScore]:
-    """Křížový byes (research/variants.md §9.13; ``seating.Bye``): of the rounds that have a
+    """Křížový byes (docs/readings.md §9.13; ``seating.Bye``): of the rounds that have a
     confirmed table counted, each bye with 0 money and the rules' bye points. One query."""
     byes = Bye.objects.filter(round__tournament=tournament, round__number__in=rounds)
     return [RoundScore(player=registration_id, round=number, table=0, money=0, bye=True)

@@ -1,4 +1,5 @@
-"""Export downloads (namespace "exports": "standings" belongs to the pages)."""
+"""The organiser's export downloads, under the public /t/<id>/export/ address (namespace
+"exports": "standings" belongs to the pages)."""
 
 from django.urls import path
 

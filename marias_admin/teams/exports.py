@@ -17,12 +17,13 @@ from marias_admin.standings.pdf import table_pdf
 from marias_admin.teams.selectors import MemberShown, TeamRow, TeamTable, team_table
 from marias_admin.tournaments.exporting import sheet_title
 from marias_admin.tournaments.models import Tournament
+from scoring.rank_keys import RANK_KEYS
 from scoring.standings import RankKey
 
 
 def _value(key: RankKey, table: TeamTable, currency: str, header: str,
            get: Callable[[Any], Any]) -> Column[Any]:
-    if key in (RankKey.SB, RankKey.ZB):
+    if RANK_KEYS[key].money:
         return money_column(header, get, currency, table.individual.minor_per_major)
     return points_column(header, get)
 

@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from marias_admin.core.ordering import name_key
-from marias_admin.standings.presenters.formatting import fmt_money, fmt_number
+from marias_admin.standings.presenters.formatting import fmt_money, fmt_number, key_name
 from marias_admin.standings.selectors import (
     RoundProgress,
     results_progress,
@@ -28,10 +28,11 @@ from marias_admin.teams.models import MemberRole, Team, TeamMember, TeamRulesPre
 from marias_admin.teams.services import settings_of
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring import teams as scoring_teams
+from scoring.rank_keys import RANK_KEYS, SUMMED_KEYS
 from scoring.standings import PlacementKey, RankKey, StandingsRules
 from scoring.teams import Counting, MemberRound, TeamRules, TeamStanding
 
-KEYS = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB)
+KEYS = SUMMED_KEYS  # what a team sums: BP, SB, ZB, PB (scoring/rank_keys.py)
 ROLE_ORDER = {MemberRole.CAPTAIN: 0, MemberRole.NOMINATED: 1, MemberRole.MEMBER: 1,
               MemberRole.SUBSTITUTE: 2}
 
@@ -142,31 +143,37 @@ class TeamTable:
 def key_label(key: RankKey, individual: StandingsRules) -> str:
     if key is RankKey.BP and individual.placement is PlacementKey.TABLE_POINTS:
         return _("Points")
-    return {RankKey.BP: "BP", RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB"}[key]
+    return key_name(key)
 
 
 def _value_text(key: RankKey, value: Fraction | int, individual: StandingsRules) -> str:
-    if key in (RankKey.SB, RankKey.ZB):
+    spec = RANK_KEYS[key]
+    if spec.money:
         return fmt_money(value, individual)
-    return fmt_number(value, 1 if key is RankKey.PB else 2)
+    return fmt_number(value, spec.places)
+
+
+# The engine's reason why a member counts or not (scoring.teams.MemberRound.reason) as the
+# team page words it; ``count``: how many substitutes or best members count.
+REASON_TEXTS = {
+    "member_nominated": lambda count: _("nominated"),
+    "member_nominated_absent": lambda count: _("nominated, did not play"),
+    "member_substitute_absent": lambda count: _("did not play"),
+    "member_absent": lambda count: _("did not play"),
+    "member_substitute_counted":
+        lambda count: _("substitute, among the %(count)s best") % {"count": count},
+    "member_substitute_not_counted":
+        lambda count: _("substitute, not among the %(count)s best") % {"count": count},
+    "member_best_counted": lambda count: _("among the team's %(count)s best") % {"count": count},
+    "member_best_not_counted":
+        lambda count: _("not among the team's %(count)s best") % {"count": count},
+    "member_team": lambda count: _("team member"),
+}
 
 
 def _reason(member: MemberRound, rules: TeamRules) -> str:
-    if not member.played:
-        if member.role == scoring_teams.Role.NOMINATED:
-            return _("nominated, did not play")
-        return _("did not play")
-    if rules.counting is Counting.NOMINATED_PLUS_BEST:
-        if member.role == scoring_teams.Role.NOMINATED:
-            return _("nominated")
-        if member.counted:
-            return _("substitute, among the %(count)s best") % {"count": rules.best}
-        return _("substitute, not among the %(count)s best") % {"count": rules.best}
-    if rules.counting is Counting.BEST:
-        if member.counted:
-            return _("among the team's %(count)s best") % {"count": rules.best}
-        return _("not among the team's %(count)s best") % {"count": rules.best}
-    return _("team member")
+    """The page's words for the engine's reason (its gettext translation, cs/sk/en)."""
+    return str(REASON_TEXTS[member.reason.code](rules.best))
 
 
 def _sum_text(parts: Sequence[str]) -> str:
@@ -187,9 +194,7 @@ def _counting_text(rules: TeamRules) -> str:
 
 
 def _chain_text(rules: TeamRules, individual: StandingsRules) -> str:
-    words = {RankKey.ROUND_RECORD: _("round record"), RankKey.BEST_ROUND: _("best round")}
-    return ", ".join(key_label(k, individual) if k in KEYS else str(words[k])
-                     for k in rules.chain)
+    return ", ".join(key_label(k, individual) for k in rules.chain)
 
 
 def team_table(tournament: Tournament) -> TeamTable:
@@ -212,8 +217,7 @@ def team_table(tournament: Tournament) -> TeamTable:
         [scoring_teams.Team(id=t.pk, name=t.name, members=tuple(
             scoring_teams.TeamMember(m.registration_id, scoring_teams.Role(m.role))
             for m in t.members.all())) for t in teams],
-        results, rules, names={pk: r.player.full_name for pk, r in registrations.items()},
-        minor_per_major=individual.minor_per_major)
+        results, rules)
     by_id = {t.pk: t for t in teams}
     rows = [_row(s, by_id[s.team], registrations, keys, labels, rules, individual)
             for s in scored]
@@ -252,5 +256,5 @@ def _row(standing: TeamStanding, team: Team, registrations: dict[int, Registrati
 
 
 def _member_value(member: MemberRound, key: RankKey) -> Fraction | int:
-    return {RankKey.BP: member.bp, RankKey.SB: member.sb, RankKey.ZB: member.money,
-            RankKey.PB: member.premium}[key]
+    value: Fraction | int = member.value(key)
+    return value

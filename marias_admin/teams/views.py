@@ -1,10 +1,9 @@
-"""Team pages.
+"""The organiser's team pages (under /tournaments/<id>/teams/): the team settings, the list
+of teams, one team's members, the import from a file (upload → preview → confirm, as the
+player import) and the nomination sheets PDF.
 
-Organiser (under /tournaments/<id>/teams/): the team settings, the list of teams, one team's
-members, the import from a file (upload → preview → confirm, as the player import) and the
-nomination sheets PDF. Public (under /t/<id>/teams/): the team standings with a projector
-variant, following the tournament's ``public_standings`` toggle and served from the page
-cache to anonymous visitors; the organiser downloads them as xlsx.
+The public team standings are in :mod:`.views_public`, their downloads in
+:mod:`.views_exports`.
 """
 
 from __future__ import annotations
@@ -16,24 +15,22 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
-from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.core.errors import error_text
 from marias_admin.core.forms import apply_service_error
-from marias_admin.core.pagecache import public_page
+from marias_admin.core.people import by_sex
 from marias_admin.core.spreadsheet_import import (
     SpreadsheetImport,
     UploadLimitHandler,
     upload_limited,
 )
 from marias_admin.teams import selectors, services
-from marias_admin.teams.exports import team_standings_pdf, team_standings_xlsx
 from marias_admin.teams.forms import (
     MemberAddForm,
     MemberRoleForm,
@@ -57,13 +54,8 @@ from marias_admin.teams.nomination_pdf import (
     NominationSheet,
     build_nomination_sheets,
 )
-from marias_admin.tournaments.middleware import tournament_of
 from marias_admin.tournaments.models import Tournament
-from marias_admin.tournaments.permissions import organiser_denial, organiser_required
-from marias_admin.tournaments.selectors import can_organise
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-REFRESH_SECONDS = 30
+from marias_admin.tournaments.permissions import loaded_organiser_required, organiser_required
 
 
 def _roles(tournament: Tournament) -> tuple[MemberRole, ...]:
@@ -178,8 +170,12 @@ def team_edit(request: HttpRequest, tournament: Tournament, team_id: int) -> Htt
                 except ValidationError as error:
                     apply_service_error(add_form, error)
                 else:
-                    messages.success(request, _("%(player)s added to the team.")
-                                     % {"player": registration.player.full_name})
+                    messages.success(request, by_sex(
+                        registration.player.sex,
+                        female=pgettext("female", "%(player)s added to the team."),
+                        male=_("%(player)s added to the team."),
+                        neutral=pgettext("sex unknown", "%(player)s added to the team."),
+                    ) % {"player": registration.player.full_name})
                     return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
         else:
             messages.error(request, _("Unknown action."))
@@ -226,8 +222,12 @@ def member_remove(request: HttpRequest, tournament: Tournament, team_id: int,
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
-        messages.success(request, _("%(player)s removed from the team.")
-                         % {"player": member.registration.player.full_name})
+        messages.success(request, by_sex(
+            member.registration.player.sex,
+            female=pgettext("female", "%(player)s removed from the team."),
+            male=_("%(player)s removed from the team."),
+            neutral=pgettext("sex unknown", "%(player)s removed from the team."),
+        ) % {"player": member.registration.player.full_name})
     return redirect("teams:edit", tournament_id=tournament.pk, team_id=team.pk)
 
 
@@ -289,11 +289,10 @@ TEAM_IMPORT = TeamImport()
 @upload_limited
 @require_http_methods(["GET", "POST"])
 @csrf_protect
-def import_upload(request: HttpRequest, tournament_id: int,
+@loaded_organiser_required
+def import_upload(request: HttpRequest, tournament: Tournament,
                   limiter: UploadLimitHandler) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return organiser_denial(request, tournament) or TEAM_IMPORT.upload_page(
-        request, tournament, limiter)
+    return TEAM_IMPORT.upload_page(request, tournament, limiter)
 
 
 @require_GET
@@ -338,60 +337,4 @@ def nominations_pdf(request: HttpRequest, tournament: Tournament) -> HttpRespons
     response = HttpResponse(content, content_type="application/pdf")
     filename = f"{slugify(tournament.name) or 'tournament'}-nominations.pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
-    return response
-
-
-# -- public: the team standings -----------------------------------------------------------------
-
-
-def _public(request: HttpRequest, tournament_id: int) -> tuple[Tournament, dict[str, bool]]:
-    """The tournament if its standings are public (or the visitor organises it), else 404;
-    and which public pages the visitor may open (the standings' navigation)."""
-    tournament = tournament_of(request, tournament_id) or get_object_or_404(
-        Tournament, pk=tournament_id)
-    organiser = can_organise(request.user, tournament)
-    if not (organiser or tournament.public_standings):
-        raise Http404
-    visible = {"standings": True, "results": organiser or tournament.public_results,
-               "players": organiser or tournament.public_players,
-               "seating": organiser or tournament.public_seating,
-               "organiser": organiser, "hidden": not tournament.public_standings}
-    return tournament, visible
-
-
-@require_GET
-@public_page(results_only=True)  # confirmed results only; team writes bump the results too
-def team_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament, visible = _public(request, tournament_id)
-    table = selectors.team_table(tournament)
-    if not table.enabled and not visible["organiser"]:
-        raise Http404
-    context = {"tournament": tournament, "visible": visible, "table": table,
-               "progress": table.progress, "now": timezone.now(), "refresh": REFRESH_SECONDS}
-    template = ("teams/projector.html" if request.GET.get("projector")
-                else "teams/standings.html")
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
-
-
-@require_GET
-@organiser_required
-def team_standings_export(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    content = team_standings_xlsx(tournament)
-    response = HttpResponse(content, content_type=XLSX)
-    filename = f"{slugify(tournament.name) or 'tournament'}-teams.xlsx"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    response["Cache-Control"] = "private, no-store"
-    return response
-
-
-@require_GET
-@organiser_required
-def team_standings_pdf_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The team standings on paper, shown in the browser for printing."""
-    response = HttpResponse(team_standings_pdf(tournament), content_type="application/pdf")
-    filename = f"{slugify(tournament.name) or 'tournament'}-teams.pdf"
-    response["Content-Disposition"] = content_disposition_header(False, filename)
-    response["Cache-Control"] = "private, no-store"
     return response

@@ -122,6 +122,7 @@ class TournamentForm(Form):
     public_standings = _field("public_standings")
     public_results = _field("public_results")
     public_players = _field("public_players")
+    public_prizes = _field("public_prizes")
 
     def __init__(self, *args: Any, instance: Tournament | None = None,
                  locked: tuple[str, ...] = (), locked_reason: str = "", **kwargs: Any) -> None:

@@ -38,14 +38,15 @@ MAX_BASE_RATE = 50_000
 # The presets a tournament can be played under: those whose entry form, table sheets and
 # standings exist. The volený families (issue 14: ČSM obecná pravidla and pagat's traditional
 # game) play without an auction at tables of three (a fourth deals and sits out, ČSM obecná
-# pravidla L27-28, pagat L108), are ranked by money with no PB (research/variants.md §2.5,
-# §6.8) and take their documented variants as overrides (``rule_variants``).
-# Křížový (issue 15: obecná pravidla VII.2) plays at tables of exactly four, all four playing
-# every hand; a field not divisible by four leaves the rest out with a bye
-# (``full_tables_only``; research/variants.md §9.13). So do SloapSlam's two partnership games
+# pravidla L27-28, pagat L108), are ranked by money with no PB (docs/csm-voleny.md "Tournament
+# scoring", docs/pagat-voleny.md "Tournament scoring") and take their documented variants as
+# overrides (``rule_variants``). Křížový (issue 15: obecná pravidla VII.2) plays at tables of
+# exactly four, all four playing every hand; a field not divisible by four leaves the rest out with
+# a bye (``full_tables_only``; docs/readings.md §9.13). So do SloapSlam's two partnership games
 # (issue 15: docs/sloapslam-ctyrka.md, the honerová licitovaná čtyřka at 1 Kč; and
 # docs/sloapslam-krizovy.md, the bodovaný křížový at 20 h), ranked by table points (BUS
-# 4-2-1-0) by SB at the table (SLS L74, L274; variants.md §4.4, §5.6).
+# 4-2-1-0) by SB at the table (SLS L74, L274; docs/sloapslam-ctyrka.md "Tournament scoring",
+# docs/sloapslam-krizovy.md "Tournament result").
 TOURNAMENT_RULESETS = ("csm-licitovany-2023", "szmk-voleny-2024", "csm-voleny", "pagat-voleny",
                        "csm-krizovy", "sloapslam-ctyrka", "sloapslam-krizovy")
 RULESET_CHOICES = [(code, PRESETS[code].name) for code in TOURNAMENT_RULESETS]
@@ -71,6 +72,11 @@ class ClubSeparation(models.TextChoices):
     OFF = "off", _("no")
     AFTER_REPEATS = "after_repeats", _("yes, unless opponents would meet again")
     BEFORE_REPEATS = "before_repeats", _("yes, even if opponents meet again")
+
+
+# The switches of the public pages (the tournament form's "Public pages").
+PUBLIC_TOGGLES = ("public_seating", "public_standings", "public_results", "public_players",
+                  "public_prizes")
 
 
 class Tournament(models.Model):
@@ -121,6 +127,10 @@ class Tournament(models.Model):
     public_standings = models.BooleanField(_("public standings"), default=True)
     public_results = models.BooleanField(_("public table results"), default=True)
     public_players = models.BooleanField(_("public player pages"), default=True)
+    public_prizes = models.BooleanField(
+        _("public prize list"), default=False,
+        help_text=_("Publish the prize list with its winners (drawn from the confirmed "
+                    "results) on the tournament's public page."))
     standings_rules = models.JSONField(
         _("standings rules"), default=default_standings_rules, blank=True,
         help_text=_("Round ranking chain, placement points key, tournament chain, dropped "
@@ -161,6 +171,12 @@ class Tournament(models.Model):
                 "These rules are played by four players at every table (all four play every "
                 "hand): choose tables of 4. Players over a multiple of four get a bye.")},
                 code="full_tables_only")
+
+    @property
+    def publishes_anything(self) -> bool:
+        """Whether any of its public pages is switched on: then it has a public home (/t/<id>/)
+        and the home page lists it."""
+        return any(getattr(self, name) for name in PUBLIC_TOGGLES)
 
     @property
     def page_language(self) -> str:

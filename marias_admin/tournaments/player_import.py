@@ -21,6 +21,7 @@ from marias_admin.audit.services import audit_record
 from marias_admin.core.collation import sort_key
 from marias_admin.core.spreadsheet_import import RowsByStatus, fingerprint_of
 from marias_admin.players.importing import (
+    FIELD_LABELS,
     CheckedRow,
     ParsedFile,
     Problem,
@@ -30,11 +31,15 @@ from marias_admin.players.importing import (
     registration_number_key,
     text_key,
 )
-from marias_admin.players.models import Club, Player
+from marias_admin.players.models import Club, Player, Sex
 from marias_admin.players.registration_numbers import registration_number_pattern
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
-from marias_admin.tournaments.services import player_create, registration_create
+from marias_admin.tournaments.services import (
+    club_get_or_create,
+    player_create,
+    registration_create,
+)
 
 IMPORT_STATUSES = (RegistrationStatus.PRESENT, RegistrationStatus.REGISTERED)
 
@@ -51,6 +56,9 @@ class PreviewRow:
     player_id: int | None = None  # an existing player to reuse
     club_name: str = ""  # the club to give a new player, spelled as it exists or will be
     new_club: bool = False
+    # An existing player's details the file changes: field -> (stored, from the file); the
+    # club by its name as it exists or will be.
+    changes: dict[str, tuple[Any, Any]] = field(default_factory=dict)
 
     @property
     def row(self) -> int:
@@ -76,6 +84,13 @@ class PreviewRow:
     def has_error(self) -> bool:
         return self.status is RowStatus.ERROR
 
+    @property
+    def details(self) -> str:
+        """The file's sex, year of birth and region, for the preview."""
+        c = self.checked
+        return " · ".join(str(p) for p in (
+            Sex(c.sex).label if c.sex else "", c.birth_year or "", c.region) if p)
+
 
 @dataclass
 class ImportPreview(RowsByStatus):
@@ -94,9 +109,14 @@ class ImportPreview(RowsByStatus):
         return [r for r in self.importable if r.player_id is not None]
 
     @property
+    def updated_players(self) -> list[PreviewRow]:
+        """Existing players whose details the import changes (registered now or before)."""
+        return [r for r in self.rows if r.changes and r.status is not RowStatus.ERROR]
+
+    @property
     def new_clubs(self) -> list[str]:
         names: dict[str, str] = {}
-        for r in self.importable:
+        for r in [*self.importable, *self.updated_players]:
             if r.new_club:
                 names.setdefault(text_key(r.club_name), r.club_name)
         return sorted(names.values(), key=sort_key)
@@ -108,7 +128,8 @@ class ImportPreview(RowsByStatus):
             [r.row, r.status.value, sorted(p.code for p in r.problems), r.player_id,
              r.club_name, r.checked.first_name, r.checked.last_name,
              r.checked.registration_number, r.checked.email, r.checked.phone, r.checked.seed,
-             r.checked.sex, r.checked.birth_year, r.checked.region]
+             r.checked.sex, r.checked.birth_year, r.checked.region,
+             sorted(r.changes.items())]
             for r in self.rows]]
         return fingerprint_of(state)
 
@@ -119,6 +140,7 @@ class ImportResult:
     created_players: int = 0
     reused_players: int = 0
     created_clubs: list[str] = field(default_factory=list)
+    updated_players: int = 0
     skipped_rows: list[int] = field(default_factory=list)
     error_rows: list[int] = field(default_factory=list)
 
@@ -135,7 +157,8 @@ def import_preview(*, tournament: Tournament, parsed: ParsedFile) -> ImportPrevi
     by_number: dict[str, Player] = {}
     by_person: dict[tuple[str, str, str], list[Player]] = {}
     for player in Player.objects.select_related("club").only(
-            "id", "first_name", "last_name", "registration_number", "club__name"):
+            "id", "first_name", "last_name", "registration_number", "club__name", "sex",
+            "birth_year", "region"):
         if player.registration_number:
             by_number[registration_number_key(player.registration_number)] = player
         club = player.club.name if player.club else ""
@@ -186,11 +209,14 @@ def import_preview(*, tournament: Tournament, parsed: ParsedFile) -> ImportPrevi
                 continue
             player_rows[player.pk] = row.row
             preview.player_id = player.pk
+            _detail_changes(preview, player, clubs, new_club_spelling)
             if player.pk in registered:
-                problems.append(Problem.of("already_registered"))
+                problems.append(Problem.of("already_registered_details" if preview.changes
+                                           else "already_registered"))
                 preview.status = RowStatus.SKIP
             else:
                 problems.append(Problem.of("existing_player", player=_player_label(player)))
+            problems.extend(_change_problems(preview.changes))
             continue
 
         if row.club:
@@ -218,21 +244,57 @@ def _player_label(player: Player) -> str:
 DETAIL_FIELDS = ("sex", "birth_year", "region")
 
 
-def _fill_details(user: Any, player: Player, checked: Any, tournament: Tournament) -> None:
-    """An existing player's sex, year of birth and region from the file where he has none:
-    what is known is never overwritten by an import."""
-    before = {name: getattr(player, name) for name in DETAIL_FIELDS}
-    changed = {name: getattr(checked, name) for name in DETAIL_FIELDS
-               if getattr(checked, name) not in ("", None) and before[name] in ("", None)}
-    if not changed:
-        return
-    for name, value in changed.items():
-        setattr(player, name, value)
+def _detail_changes(preview: PreviewRow, player: Player, clubs: dict[str, str],
+                    new_club_spelling: dict[str, str]) -> None:
+    """What the file changes of an existing player: each of sex, year of birth and region the
+    file gives (an empty cell changes nothing), and his club when he was found by his
+    registration number under another club."""
+    checked = preview.checked
+    for name in DETAIL_FIELDS:
+        value = getattr(checked, name)
+        if value not in ("", None) and value != getattr(player, name):
+            preview.changes[name] = (getattr(player, name), value)
+    stored = player.club.name if player.club else ""
+    if checked.club and text_key(checked.club) != text_key(stored):
+        key = text_key(checked.club)
+        if key in clubs:
+            preview.club_name = clubs[key]
+        else:
+            preview.club_name = new_club_spelling.setdefault(key, checked.club)
+            preview.new_club = True
+        preview.changes["club"] = (stored, preview.club_name)
+
+
+def _shown(name: str, value: Any) -> str:
+    if value in ("", None):
+        return "–"
+    return str(Sex(value).label) if name == "sex" else str(value)
+
+
+def _change_problems(changes: dict[str, tuple[Any, Any]]) -> list[Problem]:
+    return [Problem.of("details_change", field=str(FIELD_LABELS[name]),
+                       before=_shown(name, before), after=_shown(name, after))
+            for name, (before, after) in changes.items()]
+
+
+def _apply_details(user: Any, player: Player, row: PreviewRow, tournament: Tournament) -> None:
+    """The previewed changes of an existing player's details, validated as the single player
+    form's, with one audit entry (before → after)."""
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for name, (_stored, value) in row.changes.items():
+        if name == "club":
+            before["club"] = player.club.name if player.club else ""
+            player.club = club_get_or_create(user=user, name=row.club_name)
+            after["club"] = player.club.name
+        else:
+            before[name] = getattr(player, name)
+            setattr(player, name, value)
+            after[name] = value
     player.full_clean(exclude=["user"])
-    player.save(update_fields=list(changed))
+    player.save(update_fields=list(row.changes))
     audit_record(user=user, action=AuditAction.PLAYER_DETAILS, obj=player, tournament=tournament,
-                 summary=player.full_name, before={k: before[k] for k in changed},
-                 after=changed)
+                 summary=player.full_name, before=before, after=after)
 
 
 def _first_open_round(tournament: Tournament) -> int:
@@ -272,11 +334,14 @@ def import_commit(
             created_clubs=preview.new_clubs,
         )
         first_round = _first_open_round(tournament)
-        existing = Player.objects.in_bulk([r.player_id for r in preview.existing_players])
+        existing = Player.objects.select_related("club").in_bulk(
+            [r.player_id for r in [*preview.existing_players, *preview.updated_players]])
+        for row in preview.updated_players:
+            _apply_details(user, existing[row.player_id], row, tournament)
+            result.updated_players += 1
         for row in preview.importable:
             if row.player_id is not None:
                 player = existing[row.player_id]
-                _fill_details(user, player, row.checked, tournament)
                 result.reused_players += 1
             else:
                 c = row.checked
@@ -298,6 +363,7 @@ def import_commit(
                    "registrations": len(result.registrations),
                    "created_players": result.created_players,
                    "reused_players": result.reused_players,
+                   "updated_players": result.updated_players,
                    "created_clubs": result.created_clubs,
                    "skipped_rows": result.skipped_rows, "error_rows": result.error_rows},
         )

@@ -34,6 +34,20 @@ QUESTIONS: dict[str, Any] = {
     "flek_binding_no_trumps": _("Whom a flek on betl or durch binds"),
     "doubling_cap": _("How many raises a part allows"),
     "rates.seven_killed": _("An announced seven beaten in the last trick costs"),
+    # The křížový families (docs/csm-krizovy.md, docs/sloapslam-*.md).
+    "partner_even_raises": _("Who of the declaring pair may say the even raises (re, boty)"),
+    "renonc_offender_pays_side": _("A renonc by one of a pair: who pays the game of his side"),
+    "rates.durch": _("Durch (also durch with a clever one)"),
+    "trick8_flek_stands": _("Durch with a clever one: the flek of the player who then took "
+                            "the last trick"),
+    # Issue 23: SloapSlam D4, B/10, B/20 and a renonc on a hand not played.
+    "renonc_basic_unfleked": _("A renonc without playing out: the basic rate of the game"),
+    "fleker_liability_per_part": _("A fleker paying for his partners: over the whole hand "
+                                   "or part by part"),
+    "forced_fleker_relieved": _("A compulsory and a free flek: does the compulsory fleker "
+                                "pay only the unfleked value?"),
+    "renonc_unplayed_loses_game": _("A renonc on a hand that is not played"),
+    "dropped_game_re_plays": _("A re on a game that a hundred against then replaced"),
 }
 
 MEANINGS: dict[tuple[str, Any], Any] = {
@@ -70,6 +84,30 @@ MEANINGS: dict[tuple[str, Any], Any] = {
     ("doubling_cap", None): _("no limit"),
     ("rates.seven_killed", None): _("as any lost seven"),
     ("rates.seven_killed", 3): _("3 units instead of 2"),
+    ("partner_even_raises", True): _("the declarer or his called partner"),
+    ("partner_even_raises", False): _("only the declarer"),
+    ("renonc_offender_pays_side", True): _("the offender pays both opponents, his partner "
+                                           "pays nothing"),
+    ("renonc_offender_pays_side", False): _("each player of the offending side pays his own "
+                                            "opponent"),
+    ("rates.durch", 30): _("30 units (betl 15)"),
+    ("rates.durch", 20): _("20 units (betl 10)"),
+    ("trick8_flek_stands", True): _("it stands: the pairs pay at the level reached"),
+    ("trick8_flek_stands", False): _("it is void, with the raises that answered it"),
+    ("renonc_basic_unfleked", False): _("every part once, at the level it reached"),
+    ("renonc_basic_unfleked", True): _("every part once, unfleked"),
+    ("fleker_liability_per_part", False): _("over the whole hand: a partner is relieved of "
+                                            "at most what his pair owes"),
+    ("fleker_liability_per_part", True): _("part by part (game, seven, hundred)"),
+    ("forced_fleker_relieved", True): _("yes, the free fleker pays the rest"),
+    ("forced_fleker_relieved", False): _("no, he pays his own pair in full"),
+    ("renonc_unplayed_loses_game", False): _("only the renonc's flat amount; the hand stays "
+                                             "not played"),
+    ("renonc_unplayed_loses_game", True): _("the flat amount and the game, lost by the "
+                                            "offender's side"),
+    ("dropped_game_re_plays", True): _("the hand is played"),
+    ("dropped_game_re_plays", False): _("it counts for nothing: fleked without re, the hand "
+                                        "is not played"),
 }
 
 
@@ -94,8 +132,27 @@ def _references(source: str) -> str:
     return "; ".join(found) if found else str(_("not in the rule texts"))
 
 
-def _meaning(option: str, value: Any) -> Any:
-    return MEANINGS.get((option, value), str(value))
+def meaning(option: str, value: Any, engine_meaning: str = "") -> Any:
+    """The option in words: ours, else the engine's (English) words, never a bare value."""
+    try:
+        return MEANINGS[(option, value)]
+    except (KeyError, TypeError):  # not ours, or a value no key can be (a list)
+        return engine_meaning or value_in_words(value)
+
+
+def value_in_words(value: Any) -> Any:
+    """A value without words of its own: yes/no for a flag, a number as it is, a dash for
+    None, and a code's words with its underscores as spaces."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "—"
+    return str(value).replace("_", " ")
+
+
+def question(option: str, engine_question: str = "") -> Any:
+    """The question of an engine option in the reader's words."""
+    return QUESTIONS.get(option) or engine_question or option.split(".")[-1].replace("_", " ")
 
 
 def reading_rows(ruleset: Ruleset) -> list[ReadingRow]:
@@ -105,11 +162,13 @@ def reading_rows(ruleset: Ruleset) -> list[ReadingRow]:
     rows = []
     for reading in readings(ruleset):
         option, value = reading["option"], reading["value"]
+        meanings = {repr(o["value"]): o["meaning"] for o in reading["options"]}
+        others = [meaning(option, o["value"], o["meaning"]) for o in reading["options"]
+                  if o["value"] != value]
         rows.append(ReadingRow(
-            question=QUESTIONS.get(option, option),
-            chosen=_meaning(option, value),
+            question=question(option, reading["question"]),
+            chosen=meaning(option, value, meanings.get(repr(value), "")),
             source=_references(reading["source"]),
-            others=[_meaning(option, o["value"]) for o in reading["options"]
-                    if o["value"] != value],
+            others=[o for o in others if str(o).strip()],
         ))
     return rows

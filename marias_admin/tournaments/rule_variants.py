@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from marias_admin.tournaments.readings import meaning, question
 from scoring.presets import get_preset
 from scoring.presets.pagat_voleny import VARIANTS as PAGAT_VARIANTS
 from scoring.ruleset import Ruleset, Rung
@@ -99,11 +101,50 @@ _CSM_VOLENY = (
      "ČSM obecná pravidla IV.4 (against VII.1 L240-241)", {"hundred_marriage": "best"}),
     ("hundred_with_game", _("A sto announced against the declarer does not replace the hra: "
                             "the hra is paid as well"),
-     "ČSM obecná pravidla V.7 (silent; research/variants.md §2.6.5)",
+     "ČSM obecná pravidla V.7 (silent; docs/csm-voleny.md example 2.6.5)",
      {"hundred_replaces_game": False}),
     ("flek_per_defender_no_trumps", _("A flek on betl or durch binds only the defender who "
                                       "says it"),
-     "ČSM volený 2007 B/15 (research/csm.md §4.2)", {"flek_binding_no_trumps": "per_defender"}),
+     "ČSM volený 2007 B/15 (docs/csm-practice.md#older-federation-texts)",
+     {"flek_binding_no_trumps": "per_defender"}),
+)
+
+# Issue 23, group 3 (docs/readings.md §9.48-9.52): the other reading where the texts are
+# silent, per ruleset (the first is the ruleset's code).
+_RENONC_UNPLAYED_PLAYS = (
+    "renonc_unplayed_loses_game", _("A renonc on a hand that is not played also costs the "
+                                    "game, lost by the offender's side"),
+    "OBE V.12 L206-208 with VI.3 L226-227", {"renonc_unplayed_loses_game": True})
+_GROUP_3 = (
+    ("csm-voleny", *_RENONC_UNPLAYED_PLAYS),
+    ("csm-krizovy", *_RENONC_UNPLAYED_PLAYS),
+    ("sloapslam-krizovy", "renonc_basic_unfleked",
+     _("A renonc without playing out costs the game at its unfleked rate"), "SLS D4 L260",
+     {"renonc_basic_unfleked": True}),
+    ("sloapslam-krizovy", "fleker_liability_per_part",
+     _("A fleker pays for his partners part by part (game, seven, hundred), not over the "
+       "whole hand"), "SLS B/10 L186", {"fleker_liability_per_part": True}),
+    ("sloapslam-krizovy", "forced_fleker_not_relieved",
+     _("A compulsory fleker beside a free one pays his own pair in full"),
+     "SLS B/10 L186, B/19 L204", {"forced_fleker_relieved": False}),
+    ("sloapslam-krizovy", "renonc_unplayed_pausal_only",
+     _("A renonc on a hand fleked without re costs only its flat amount; the hand stays "
+       "not played"), "SLS B/20 L206, D2 L256", {"renonc_unplayed_loses_game": False}),
+    ("sloapslam-krizovy", "dropped_game_re_not_played",
+     _("A re on a game that a hundred against replaced does not make the hand played"),
+     "SLS B/20 L206, B/22 L210", {"dropped_game_re_plays": False}),
+    ("sloapslam-ctyrka", "ctyrka_renonc_unplayed_pausal_only",
+     _("A renonc on a hand not played leaves it not played"), "SLS L20-24, L38",
+     {"renonc_unplayed_loses_game": False}),
+)
+
+# Issue 23, group 1: durch s chytrým, the flek of the trick-8 taker (docs/readings.md §9.31a).
+_TRICK8_FLEK_VOID = (
+    _("Durch with a clever one: the flek of the player who then takes the last trick is void"),
+    "OBE L251-253 with L246-247", {"trick8_flek_stands": False})
+_CLEVER = (
+    ("csm-krizovy", "krizovy_trick8_flek_void", *_TRICK8_FLEK_VOID),
+    ("sloapslam-krizovy", "trick8_flek_void", *_TRICK8_FLEK_VOID),
 )
 
 VARIANTS: tuple[Variant, ...] = (
@@ -111,6 +152,11 @@ VARIANTS: tuple[Variant, ...] = (
       for name, label, source in _PAGAT),
     *(Variant(name, "csm-voleny", label, source, overrides)
       for name, label, source, overrides in _CSM_VOLENY),
+    *(Variant(name if code != "csm-krizovy" else f"krizovy_{name}", code, label, source,
+              overrides)
+      for code, name, label, source, overrides in _GROUP_3),
+    *(Variant(name, code, label, source, overrides)
+      for code, name, label, source, overrides in _CLEVER),
 )
 BY_NAME = {v.name: v for v in VARIANTS}
 
@@ -173,10 +219,12 @@ def override_kwargs(preset: Ruleset, stored: Mapping[str, Any]) -> dict[str, Any
 
 
 def describe(ruleset_code: str, stored: Mapping[str, Any]) -> list[Any]:
-    """The tournament's variants in words, then any other override as "option = value"."""
+    """The tournament's variants in words, then any other override as "question: option"
+    in words too (an identifier never reaches the page)."""
     names, rest = split(ruleset_code, stored)
     lines: list[Any] = [BY_NAME[n].label for n in names]
-    lines += [f"{key} = {value}" for key, value in sorted(flatten(rest).items())]
+    lines += [format_lazy("{}: {}", question(key), meaning(key, value))
+              for key, value in sorted(flatten(rest).items())]
     return lines
 
 

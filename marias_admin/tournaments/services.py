@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import json
-import secrets
-import unicodedata
 from collections.abc import Collection
 from datetime import date
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
+from marias_admin.core.people import by_sex
 from marias_admin.players.models import Club, Player
 from marias_admin.players.registration_numbers import (
     normalise_registration_number,
@@ -35,14 +34,18 @@ from marias_admin.tournaments.models import (
 )
 from marias_admin.tournaments.rule_variants import check as check_overrides
 from marias_admin.tournaments.selectors import has_results, namesakes, next_unfixed_round
+from marias_admin.tournaments.staff_logins import (  # the team page's logins, re-exported
+    STAFF_ROLES as STAFF_ROLES,
+)
+from marias_admin.tournaments.staff_logins import staff_login_create as staff_login_create
 from marias_admin.tournaments.standings_rules import default_rules_for
 from scoring.presets import get_preset
 
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset_code", "ruleset_overrides", "base_rate",
                      "currency", "rounds_planned", "round_minutes", "table_size",
                      "max_odd_tables", "state", "public_seating", "public_standings",
-                     "public_results", "public_players", "language", "club_separation",
-                     "team_separation")
+                     "public_results", "public_players", "public_prizes", "language",
+                     "club_separation", "team_separation")
 REGISTRATION_FIELDS = ("player", "status", "checked_in_at", "seed_rank", "first_round",
                        "withdrawn_before_round")
 CURRENCY_OF = {"CZK": "CZK", "EUR": "EUR"}
@@ -193,8 +196,11 @@ def registration_create(
 ) -> Registration:
     refuse_if_finished(tournament)
     if Registration.objects.filter(tournament=tournament, player=player).exists():
-        raise ValidationError({"player": _("%(player)s is already registered.")
-                               % {"player": player.full_name}})
+        raise ValidationError({"player": by_sex(
+            player.sex, female=pgettext("female", "%(player)s is already registered."),
+            male=_("%(player)s is already registered."),
+            neutral=pgettext("sex unknown", "%(player)s is already registered."),
+        ) % {"player": player.full_name}})
     registration = Registration(tournament=tournament, player=player, status=status,
                                 seed_rank=seed_rank, first_round=first_round)
     if status in (RegistrationStatus.PRESENT, RegistrationStatus.LATE,
@@ -292,8 +298,11 @@ def registration_check_in(*, user: Any, registration: Registration,
                           late: bool = False) -> Registration:
     refuse_if_finished(registration.tournament)
     if registration.status == RegistrationStatus.WITHDRAWN:
-        raise ValidationError(_("%(player)s has withdrawn.")
-                              % {"player": registration.player.full_name}, code="withdrawn")
+        raise ValidationError(by_sex(
+            registration.player.sex, female=pgettext("female", "%(player)s has withdrawn."),
+            male=_("%(player)s has withdrawn."),
+            neutral=pgettext("sex unknown", "%(player)s has withdrawn."),
+        ) % {"player": registration.player.full_name}, code="withdrawn")
     before = snapshot(registration, REGISTRATION_FIELDS)
     _mark_checked_in(registration, late=late)
     audit_record(user=user, action=AuditAction.REGISTRATION_CHECK_IN, obj=registration,
@@ -314,8 +323,14 @@ def registration_check_in_undo(*, user: Any, registration: Registration) -> Regi
         raise ValidationError(_("%(player)s is not checked in.")
                               % {"player": locked.player.full_name}, code="not_checked_in")
     if locked.seats.exists():  # asked through the reverse relation: no seating import
-        raise ValidationError(_("%(player)s is already seated in a round; withdraw him instead.")
-                              % {"player": locked.player.full_name}, code="seated")
+        raise ValidationError(by_sex(
+            locked.player.sex,
+            female=pgettext("female", "%(player)s is already seated in a round; withdraw her "
+                            "instead."),
+            male=_("%(player)s is already seated in a round; withdraw him instead."),
+            neutral=pgettext("sex unknown", "%(player)s is already seated in a round; record "
+                             "the withdrawal instead."),
+        ) % {"player": locked.player.full_name}, code="seated")
     before = snapshot(locked, REGISTRATION_FIELDS)
     locked.status = RegistrationStatus.REGISTERED
     locked.checked_in_at = None
@@ -537,55 +552,3 @@ def _start_running(user: Any, tournament: Tournament, summary: str) -> Tournamen
     audit_record(user=user, action=AuditAction.TOURNAMENT_START, obj=locked, tournament=locked,
                  before=before, after=snapshot(locked, TOURNAMENT_FIELDS), summary=summary)
     return locked
-
-
-STAFF_ROLES = (Role.SCOREKEEPER, Role.REFEREE)
-
-
-def _free_username(base: str) -> str:
-    """``novak``, else ``novak2``, ``novak3`` …: a login name nobody has yet."""
-    taken = set(get_user_model().objects.filter(username__istartswith=base)
-                .values_list("username", flat=True))
-    taken = {name.lower() for name in taken}
-    if base.lower() not in taken:
-        return base
-    return next(f"{base}{n}" for n in range(2, len(taken) + 3) if f"{base}{n}".lower() not in taken)
-
-
-def _login_base(first_name: str, last_name: str) -> str:
-    folded = unicodedata.normalize("NFKD", f"{first_name[:1]}{last_name}")
-    ascii_only = "".join(c for c in folded if c.isascii() and c.isalnum()).lower()
-    return ascii_only[:30] or "zapisovatel"
-
-
-@transaction.atomic
-def staff_login_create(*, user: Any, tournament: Tournament, first_name: str, last_name: str,
-                       role: Role) -> tuple[Any, str]:
-    """A scorekeeper's or referee's login made by the organiser on the tournament's team page,
-    with its role: no trip to the Django admin on the morning of the tournament.
-
-    Returns the new user and the generated password, shown once to the organiser to hand over
-    (the audit entry records the login, never the password).
-    """
-    role = Role(role)
-    if role not in STAFF_ROLES:
-        raise ValidationError({"role": _("Logins made here are for scorekeepers and referees; "
-                                         "grant the organiser role to an existing user.")},
-                              code="role")
-    first_name, last_name = first_name.strip(), last_name.strip()
-    if not last_name:
-        raise ValidationError({"last_name": _("Enter the surname.")}, code="required")
-    password = secrets.token_urlsafe(9)
-    member = get_user_model()(username=_free_username(_login_base(first_name, last_name)),
-                              first_name=first_name[:150], last_name=last_name[:150])
-    member.set_password(password)
-    member.full_clean()
-    member.save()
-    grant = TournamentRole.objects.create(tournament=tournament, user=member, role=role)
-    audit_record(user=user, action=AuditAction.ROLE_LOGIN_CREATE, obj=grant, tournament=tournament,
-                 after={"user": member.username, "name": f"{first_name} {last_name}".strip(),
-                        "role": role.value},
-                 summary=_("Login %(login)s made for %(name)s (%(role)s)")
-                 % {"login": member.username, "name": f"{first_name} {last_name}".strip(),
-                    "role": role.label})
-    return member, password

@@ -18,6 +18,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from scoring.rank_keys import ROUND_KEYS, TOURNAMENT_KEYS  # the keys' one declaration
 from scoring.standings import (
     DEFAULT_BYE_POINTS,
     PlacementKey,
@@ -26,9 +27,6 @@ from scoring.standings import (
     TieShare,
 )
 
-ROUND_KEYS = (RankKey.SB, RankKey.ZB, RankKey.PB)
-TOURNAMENT_KEYS = (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.PB, RankKey.ROUND_RECORD,
-                   RankKey.BEST_ROUND)
 MAX_POINTS = 10_000  # a sanity bound for custom and table points
 MAX_DROP = 20
 
@@ -55,11 +53,12 @@ def rules_to_dict(rules: StandingsRules) -> dict[str, Any]:
 
 
 def default_rules_dict() -> dict[str, Any]:
-    """ČSM practice (domain.md §2.2): round by SB then ZB, BP = N − rank + 1, then BP, SB, ZB."""
+    """ČSM practice (docs/csm-licitovany.md#standings): round by SB then ZB, BP = N − rank + 1,
+    then BP, SB, ZB."""
     return rules_to_dict(StandingsRules())
 
 
-# SZMK volený (domain.md §3, "Round result"): the table ranks by money; 5/3/1 points (0 for a
+# SZMK volený (docs/szmk.md#round-result): the table ranks by money; 5/3/1 points (0 for a
 # 4th player at the table), tied players share the points of the places they hold; the
 # tournament by points, money, round record, best round, then the lot. SZMK 2024 E.5: a round
 # ended by contumation gives each present player 4 points (the absent one 0).
@@ -75,9 +74,10 @@ def szmk_rules_dict() -> dict[str, Any]:
     return rules_to_dict(SZMK_2024_RULES)
 
 
-# The volený families have no tournament part of their own (ČSM obecná pravidla: none, research/
-# variants.md §2.5; pagat: a pub game, §6.8): the round is ranked by money (ZB) alone, as there
-# is no PB; BP = N − rank + 1 over the field as at ČSM; the tournament by BP, then ZB.
+# The volený families have no tournament part of their own (ČSM obecná pravidla: none,
+# docs/csm-voleny.md "Tournament scoring"; pagat: a pub game, docs/pagat-voleny.md "Tournament
+# scoring"): the round is ranked by money (ZB) alone, as there is no PB; BP = N − rank + 1 over the
+# field as at ČSM; the tournament by BP, then ZB.
 VOLENY_RULES = StandingsRules(
     round_chain=(RankKey.ZB,), placement=PlacementKey.N_MINUS_RANK,
     tournament_chain=(RankKey.BP, RankKey.ZB),
@@ -89,13 +89,15 @@ def voleny_rules_dict() -> dict[str, Any]:
     return rules_to_dict(VOLENY_RULES)
 
 
-# Křížový (ČSM obecná pravidla VII.2): the rules have no tournament part (research/variants.md
-# §3.3). Default of §3.3 after the SloapSlam key (SLS L74, §4.4): every table of four ranks its
-# players by money (SB = ZB: no PB, ``sb_premium_factor = 0``) and gives table points (BUS)
-# 4/2/1/0; tied players share the points of the places they hold (§4.4 default, so a table
-# always gives 7 points). The tournament: table points, then money (§4.4 default "BUS, then SB,
-# then ZB"; SB is ZB here). A bye (field not divisible by four, §9.13) scores 0 money and
-# ``bye_points`` (default 2, scoring.standings.DEFAULT_BYE_POINTS).
+# Křížový (ČSM obecná pravidla VII.2): the rules have no tournament part (docs/csm-krizovy.md
+# "Tournament scoring"). Default of docs/csm-krizovy.md "Tournament scoring" after the SloapSlam key
+# (SLS L74, docs/sloapslam-ctyrka.md "Tournament scoring"): every table of four ranks its players by
+# money (SB = ZB: no PB, ``sb_premium_factor = 0``) and gives table points (BUS) 4/2/1/0; tied
+# players share the points of the places they hold (docs/sloapslam-ctyrka.md "Tournament scoring"
+# default, so a table always gives 7 points). The tournament: table points, then money
+# (docs/sloapslam-ctyrka.md "Tournament scoring" default "BUS, then SB, then ZB"; SB is ZB here). A
+# bye (field not divisible by four, docs/readings.md §9.13) scores 0 money and ``bye_points``
+# (default 2, scoring.standings.DEFAULT_BYE_POINTS).
 KRIZOVY_RULES = StandingsRules(
     round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
     placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.ZB),
@@ -109,13 +111,14 @@ def krizovy_rules_dict() -> dict[str, Any]:
 
 # SloapSlam (rules/sloapslam-krizovy-a-honerovy.txt, "SLS"), both partnership games at tables
 # of four. Čtyřka L74: "Za pořadí podle SB jsou přiděleny BUS (4,2,1,0 bodů)", SB = Kč + 2 × PB
-# (research/variants.md §4.4); bodovaný křížový Čl. V L274: SB = money rounded to whole crowns
-# + PB, placement not stated, default BUS 4/2/1/0 by SB as in the čtyřka (§5.6). So each table
-# ranks its four by SB alone (the factor and the rounding come from the ruleset:
-# ``sb_premium_factor``, ``money_rounding``; PB = 0 until the PB tables are obtained) and gives
-# 4/2/1/0. Not stated, §4.4 defaults (also for the křížový, §5.6 "the defaults of §4.4 apply"):
-# tied players share the points of the places they hold; the tournament: BUS, then SB, then ZB.
-# A bye (§9.13) as at křížový: money 0 and ``bye_points``.
+# (docs/sloapslam-ctyrka.md "Tournament scoring"); bodovaný křížový Čl. V L274: SB = money rounded
+# to whole crowns + PB, placement not stated, default BUS 4/2/1/0 by SB as in the čtyřka
+# (docs/sloapslam-krizovy.md "Tournament result"). So each table ranks its four by SB alone (the
+# factor and the rounding come from the ruleset: ``sb_premium_factor``, ``money_rounding``; PB = 0
+# until the PB tables are obtained) and gives 4/2/1/0. Not stated, docs/sloapslam-ctyrka.md
+# "Tournament scoring" defaults (also for the křížový, docs/sloapslam-krizovy.md "Tournament
+# result"): tied players share the points of the places they hold; the tournament: BUS, then SB,
+# then ZB. A bye (docs/readings.md §9.13) as at křížový: money 0 and ``bye_points``.
 SLOAPSLAM_RULES = StandingsRules(
     round_chain=(RankKey.SB,), placement=PlacementKey.TABLE_POINTS, table_points=(4, 2, 1, 0),
     placement_ties=TieShare.AVERAGE, tournament_chain=(RankKey.BP, RankKey.SB, RankKey.ZB),

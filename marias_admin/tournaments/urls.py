@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from marias_admin.tournaments import views
+from marias_admin.tournaments import views, views_players_bulk
 
 app_name = "tournaments"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path(T + "state/", views.tournament_state, name="state"),
     path(T + "reopen/", views.tournament_reopen, name="reopen"),
     path(T + "registrations/", views.registration_list, name="registrations"),
+    path(T + "registrations/details/", views_players_bulk.players_bulk, name="players_bulk"),
     path(T + "registrations/add/", views.registration_add, name="registration_add"),
     path(T + "registrations/check-in-all/", views.registration_check_in_all,
          name="check_in_all"),

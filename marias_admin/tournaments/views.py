@@ -11,21 +11,21 @@ from typing import Any
 
 import django_tables2 as tables
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.core import public_address
 from marias_admin.core.errors import error_text
 from marias_admin.core.forms import apply_service_error
 from marias_admin.core.params import positive_ints
+from marias_admin.core.people import by_sex
 from marias_admin.players.models import Player
 from marias_admin.tournaments import services
 from marias_admin.tournaments.filters import RegistrationFilter, player_search
@@ -47,7 +47,12 @@ from marias_admin.tournaments.models import (
     Tournament,
     TournamentState,
 )
-from marias_admin.tournaments.permissions import can_create_tournament, organiser_required
+from marias_admin.tournaments.permissions import (
+    account_required,
+    can_create_tournament,
+    organiser_required,
+    staff_required,
+)
 from marias_admin.tournaments.probes import open_work, seated_rounds_with, stale_rounds
 from marias_admin.tournaments.readings import reading_rows
 from marias_admin.tournaments.rule_variants import describe as describe_variants
@@ -84,7 +89,7 @@ def _back(request: HttpRequest, tournament: Tournament, anchor: str = "") -> Htt
 
 
 @require_GET
-@login_required
+@account_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = tournaments_for(request.user).annotate(
         entries=Count("registrations", distinct=True))
@@ -94,10 +99,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@staff_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    if not can_create_tournament(request.user):
-        raise PermissionDenied(_("Only staff can create tournaments."))
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -286,8 +289,14 @@ def registration_check_in_undo(request: HttpRequest, tournament: Tournament,
     except ValidationError as error:
         messages.error(request, error_text(error))
         return _back(request, tournament)
-    messages.success(request, _("The check-in of %(player)s was taken back: registered again.")
-                     % {"player": registration.player.full_name})
+    messages.success(request, by_sex(
+        registration.player.sex,
+        female=pgettext("female", "The check-in of %(player)s was taken back: registered "
+                        "again."),
+        male=_("The check-in of %(player)s was taken back: registered again."),
+        neutral=pgettext("sex unknown", "The check-in of %(player)s was taken back: "
+                         "registered again."),
+    ) % {"player": registration.player.full_name})
     return _back(request, tournament, f"#reg-{registration.pk}")
 
 
@@ -300,8 +309,12 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament,
     first_open = _first_open_round(rounds)
     open_rounds = [n for n in range(first_open, tournament.rounds_planned + 1)]
     if registration.status == RegistrationStatus.WITHDRAWN:
-        messages.info(request, _("%(player)s has already withdrawn.")
-                      % {"player": registration.player.full_name})
+        messages.info(request, by_sex(
+            registration.player.sex,
+            female=pgettext("female", "%(player)s has already withdrawn."),
+            male=_("%(player)s has already withdrawn."),
+            neutral=pgettext("sex unknown", "%(player)s has already withdrawn."),
+        ) % {"player": registration.player.full_name})
         return redirect("tournaments:registrations", tournament_id=tournament.pk)
     form = WithdrawForm(request.POST or None, rounds=open_rounds)
     if request.method == "POST" and form.is_valid():
@@ -313,9 +326,12 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament,
         except ValidationError as error:
             apply_service_error(form, error)
         else:
-            messages.success(request, _("%(player)s withdrawn before round %(number)s.")
-                             % {"player": registration.player.full_name,
-                                "number": before_round})
+            messages.success(request, by_sex(
+                registration.player.sex,
+                female=pgettext("female", "%(player)s withdrawn before round %(number)s."),
+                male=_("%(player)s withdrawn before round %(number)s."),
+                neutral=pgettext("sex unknown", "%(player)s withdrawn before round %(number)s."),
+            ) % {"player": registration.player.full_name, "number": before_round})
             if seated_rounds_with(registration, before_round):
                 return redirect("seating:replan", tournament_id=tournament.pk,
                                 from_round=before_round)
@@ -347,12 +363,27 @@ def registration_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
             name = registration.player.full_name
             if getattr(registration, "repeated_submission", False):
                 # The same form sent again (double click, reload): nothing new was made.
-                messages.info(request, _("%(player)s was already registered by this form; "
-                                         "nothing was added twice.") % {"player": name})
+                messages.info(request, by_sex(
+                    registration.player.sex,
+                    female=pgettext("female", "%(player)s was already registered by this "
+                                    "form; nothing was added twice."),
+                    male=_("%(player)s was already registered by this form; nothing was "
+                           "added twice."),
+                    neutral=pgettext("sex unknown", "%(player)s was already registered by "
+                                     "this form; nothing was added twice."),
+                ) % {"player": name})
+            elif registration.status == RegistrationStatus.REGISTERED:
+                messages.success(request, by_sex(
+                    registration.player.sex, female=pgettext("female", "%(player)s registered."),
+                    male=_("%(player)s registered."),
+                    neutral=pgettext("sex unknown", "%(player)s registered.")) % {"player": name})
             else:
-                messages.success(request, _("%(player)s registered.") % {"player": name}
-                                 if registration.status == RegistrationStatus.REGISTERED else
-                                 _("%(player)s registered and checked in.") % {"player": name})
+                messages.success(request, by_sex(
+                    registration.player.sex,
+                    female=pgettext("female", "%(player)s registered and checked in."),
+                    male=_("%(player)s registered and checked in."),
+                    neutral=pgettext("sex unknown", "%(player)s registered and checked in."),
+                ) % {"player": name})
             return redirect("tournaments:registration_add", tournament_id=tournament.pk)
     found: list[Player] = []
     if search_form.is_valid() and search_form.cleaned_data["q"]:

@@ -13,10 +13,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import content_disposition_header
@@ -36,6 +33,7 @@ from marias_admin.players.importing import FIELD_LABELS, ParsedFile
 from marias_admin.tournaments.exporting import registrations_xlsx
 from marias_admin.tournaments.forms_import import ImportConfirmForm, ImportUploadForm
 from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.permissions import account_required, organiser_required
 from marias_admin.tournaments.player_import import (
     ImportChanged,
     ImportPreview,
@@ -44,16 +42,8 @@ from marias_admin.tournaments.player_import import (
     import_commit,
     import_preview,
 )
-from marias_admin.tournaments.selectors import can_organise
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def _organised_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_organise(request.user, tournament):
-        raise PermissionDenied(_("Only the tournament's organisers can do this."))
-    return tournament
 
 
 def _back_url(tournament: Tournament) -> str:
@@ -71,6 +61,8 @@ class ImportPreviewTable(tables.Table):
     club = tables.Column(verbose_name=gettext_lazy("Club"), attrs=_cell("col-club"))
     registration_number = tables.Column(verbose_name=gettext_lazy("Number"),
                                         attrs=_cell("col-number"))
+    details = tables.Column(verbose_name=gettext_lazy("Sex, year of birth, region"),
+                            empty_values=(), attrs=_cell("col-details"))
     status = tables.Column(verbose_name=gettext_lazy("Status"), attrs=_cell("col-status"))
     problems = tables.Column(verbose_name=gettext_lazy("Problems"), empty_values=(),
                              attrs=_cell("col-problems"))
@@ -126,6 +118,7 @@ class PlayerImport(SpreadsheetImport[ParsedFile]):
             "new_players": len(preview.new_players),
             "existing_players": len(preview.existing_players),
             "skipped": len(preview.skipped), "errors": len(preview.errors),
+            "updated": len(preview.updated_players),
         }}
 
     def commit(self, request: HttpRequest, tournament: Tournament, parsed: ParsedFile,
@@ -138,6 +131,11 @@ class PlayerImport(SpreadsheetImport[ParsedFile]):
         messages.success(request, ngettext(
             "%(count)d player was registered in the tournament.",
             "%(count)d players were registered in the tournament.", count) % {"count": count})
+        if result.updated_players:
+            messages.info(request, ngettext(
+                "The details of %(count)d player already known were changed.",
+                "The details of %(count)d players already known were changed.",
+                result.updated_players) % {"count": result.updated_players})
         if result.created_players or result.created_clubs:
             messages.info(request, _("New players: %(players)d, new clubs: %(clubs)d.") % {
                 "players": result.created_players, "clubs": len(result.created_clubs)})
@@ -146,36 +144,40 @@ class PlayerImport(SpreadsheetImport[ParsedFile]):
 PLAYER_IMPORT = PlayerImport()
 
 
+# The login comes before the method check (a logged-in visitor's wrong method is a 405), the
+# organiser check after it: hence ``account_required`` outside, ``organiser_required`` inside.
 @upload_limited
-@login_required
+@account_required
 @require_http_methods(["GET", "POST"])
 @csrf_protect
-def import_upload(request: HttpRequest, tournament_id: int,
+@organiser_required
+def import_upload(request: HttpRequest, tournament: Tournament,
                   limiter: UploadLimitHandler) -> HttpResponse:
     """The upload form; a readable file is parsed, kept in the session and previewed."""
-    tournament = _organised_tournament(request, tournament_id)
     return PLAYER_IMPORT.upload_page(request, tournament, limiter)
 
 
-@login_required
+@account_required
 @require_GET
-def import_preview_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@organiser_required
+def import_preview_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every row of the uploaded file with what will happen to it. Writes nothing."""
-    return PLAYER_IMPORT.preview_page(request, _organised_tournament(request, tournament_id))
+    return PLAYER_IMPORT.preview_page(request, tournament)
 
 
-@login_required
+@account_required
 @require_POST
-def import_confirm(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@organiser_required
+def import_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Write the previewed import (or drop it, with ``cancel``)."""
-    return PLAYER_IMPORT.confirm(request, _organised_tournament(request, tournament_id))
+    return PLAYER_IMPORT.confirm(request, tournament)
 
 
-@login_required
+@account_required
 @require_GET
-def export_registrations(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@organiser_required
+def export_registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The tournament's registration list as an .xlsx download."""
-    tournament = _organised_tournament(request, tournament_id)
     content = registrations_xlsx(tournament)
     filename = f"{slugify(tournament.name) or 'tournament'}-{tournament.date:%Y-%m-%d}-" \
                f"{slugify(_('registrations')) or 'registrations'}.xlsx"

@@ -44,6 +44,22 @@ HONOUR = re.compile(r"(?:([89])[ ]*@[ ]*|(devitka|osma)[ ]+hrace[ ]+)([0-9])(?![
 HONOUR_RANK = {"9": Rank.NINE, "devitka": Rank.NINE, "8": Rank.EIGHT, "osma": Rank.EIGHT}
 HONOUR_TRUMPS = re.compile(r"t([0-9])(?![0-9])|[ ]+na ([0-9]) trumf(?:y|u)?(?![a-zž])")
 HONOUR_RESULT = re.compile(r"[ ]+(uhrana|prohrana)(?![a-zž])|(\+|-)(?![a-zž0-9])")
+# The declaring side's seven announced by the declarer's partner, with his trumps (SLS L42,
+# L46): 7@2t3, sedma hráče 2 na 3 trumfy.
+SEVEN_BY = re.compile(r"(?:7[ ]*@[ ]*|sedma hrace[ ]+)([0-9])(?![0-9])")
+# A trhák's compulsory flek on one part (B/19 L204), his other fleks free: trh7@3,
+# povinný flek hráče 3 na sedmu.
+FORCED_PART = re.compile(r"trh(h|7|100|b|d|2x7)[ ]*@[ ]*([0-9])(?![0-9])|povinny flek hrace"
+                         r"[ ]+([0-9]) na (hru|sedmu|sto|betl|durch|dve sedmy)(?![0-9a-zž])")
+FORCED_PART_NAME = {"h": Component.GAME, "7": Component.SEVEN, "100": Component.HUNDRED,
+                    "b": Component.BETL, "d": Component.DURCH, "hru": Component.GAME,
+                    "sedmu": Component.SEVEN, "sto": Component.HUNDRED,
+                    "betl": Component.BETL, "durch": Component.DURCH,
+                    "2x7": Component.TWO_SEVENS, "dve sedmy": Component.TWO_SEVENS}
+FORCED_PART_LETTER = {Component.GAME: "h", Component.SEVEN: "7", Component.HUNDRED: "100",
+                      Component.BETL: "b", Component.DURCH: "d", Component.TWO_SEVENS: "2x7"}
 FORCED = re.compile(r"(?:trh[ ]*@[ ]*|povinny flek hrace[ ]+)([0-9])(?![0-9])")
+# D4 (L260): no dohrávka after the last renonc of the dohrávka, which decides the hand
+ENDS_PLAY_OUT = re.compile(r"(?:bez dohr|bez dohravky)(?![0-9a-zž])")
 PLAYED_OUT = re.compile(r"(?:dohr|dohravka)(?![0-9a-zž])")
 TRICK8 = re.compile(r"(?:ch8[ ]*@[ ]*|osmy zdvih hrace[ ]+)([0-9])(?![0-9])")

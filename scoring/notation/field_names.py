@@ -56,4 +56,6 @@ _WHAT: dict[str, tuple[str, str]] = {
     "honour.nine": ("devítka", "nine"),
     "honour.eight": ("osma", "eight"),
     "played_out": ("dohrávka", "played out"),
+    "seven_by": ("sedma hráče", "seven announced by"),
+    "decisive": ("bez dohrávky", "no dohrávka"),
 }

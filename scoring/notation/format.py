@@ -81,8 +81,11 @@ class _Formatter:
             out.append("killed seven" if self.lang == "en" else "sedma zabitá")
         out += [self._announcement(a) for a in hand.announcements]
         out += [self._honour(h) for h in hand.honours]  # SloapSlam čtyřka L28-32
+        if hand.seven_by is not None:  # SloapSlam L42, L46
+            out.append(self._seven_by(hand.seven_by))
         out += [("compulsory flek by seat {}" if self.lang == "en"
                  else "povinný flek hráče {}").format(s) for s in hand.forced_flekers]
+        out += [self._forced_part(s, d.component) for d in hand.doublings for s in d.forced]
         if hand.silent_seven is not None:
             result = self.words["silent_won" if hand.silent_seven.won else "silent_lost"]
             side = lx.SIDE_NAME[self.lang][hand.silent_seven.side]
@@ -294,6 +297,8 @@ class _Formatter:
             name = (rule.name_en if self.lang == "en" else rule.name_cs) if rule else ""
             out.append(self.words["renonc"].format(code=extra.code, name=name,
                                                    seat=extra.offender))
+            if extra.decisive:  # SloapSlam D4: no dohrávka after it
+                out.append("no further play-out" if self.lang == "en" else "bez dohrávky")
         return ", ".join(out)
 
     def _honour(self, h: Honour) -> str:
@@ -314,6 +319,27 @@ class _Formatter:
             text += " " + (("won" if h.won else "lost") if en
                            else ("uhrána" if h.won else "prohrána"))
         return text
+
+    def _forced_part(self, seat: int, component: Component) -> str:
+        """A trhák's compulsory flek on one part (SloapSlam B/19): povinný flek hráče 3 na
+        sedmu."""
+        part = lx.COMPONENT_ACCUSATIVE["en" if self.lang == "en" else "cs"][component]
+        return (f"compulsory flek by seat {seat} on the {part}" if self.lang == "en"
+                else f"povinný flek hráče {seat} na {part}")
+
+    def _seven_by(self, seat: int) -> str:
+        """The seven announced by the declarer's partner: sedma hráče 2 na 3 trumfy."""
+        en = self.lang == "en"
+        text = f"{'seven by seat' if en else 'sedma hráče'} {seat}"
+        trumps = dict(self.hand.premium.seat_trumps).get(seat)
+        if trumps is not None:
+            text += f" {'on' if en else 'na'} {trumps} {self._trumps_word(trumps)}"
+        return text
+
+    def _trumps_word(self, trumps: int) -> str:
+        if self.lang == "en":
+            return "trumps"
+        return "trumf" if trumps == 1 else "trumfy" if trumps < 5 else "trumfů"
 
     def _late(self) -> str:
         late = self.hand.late

@@ -34,8 +34,8 @@ from scoring.hand import (
 from scoring.notation import families as fm
 from scoring.notation import grammar as gm
 from scoring.notation import simple_items as si
-from scoring.notation.reader import Reader
 from scoring.notation.simple_items import ItemSpec
+from scoring.notation.sloapslam_items import SloapSlamItems
 from scoring.ruleset import CONCESSION, Ruleset, Rung
 from scoring.types import COMPONENT_ORDER, Component, HandEffect, Rank, Side, Suit
 
@@ -58,7 +58,7 @@ def parse(text: str, *, ruleset: Ruleset, players: int, dealer: int, declarer: i
         raise ScoringError.single("notation_internal", "notation", 0) from exc
 
 
-class _Parser(Reader):
+class _Parser(SloapSlamItems):
     """One parse: the hand's fields as they are found."""
 
     def __init__(self, text: str, ruleset: Ruleset):
@@ -91,11 +91,14 @@ class _Parser(Reader):
         self.forced: list[int] = []
         self.played_out = False
         self.further: list[Renonc] = []
+        self.seven_by: int | None = None  # SloapSlam L42, L46: the partner's seven
+        self.forced_parts: list[tuple[int, Component]] = []  # SloapSlam B/19, per part
         self.all_play = ruleset.partnerships
         # Tried in this order at each item; a row of simple_items or a method for an item with
         # a phrase of its own. A matcher that fails leaves the cursor where it was.
         self.items: tuple[ItemSpec | Callable[[], bool], ...] = (
-            self._honour, si.FORCED_FLEK, si.PLAYED_OUT_ITEM,  # SloapSlam
+            self._honour, self._seven_by, self._forced_part, si.FORCED_FLEK,  # SloapSlam
+            si.PLAYED_OUT_ITEM, self._decisive,
             si.PARTNER_ITEM, si.ALONE_ITEM, si.CALLED_ITEM, si.TRICK8_ITEM,  # křížový
             self._announcement, si.SEVEN_KILLED_ITEM,  # volený families (variants.py)
             self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
@@ -123,6 +126,7 @@ class _Parser(Reader):
             if not any(self._item(item) for item in self.items):
                 raise cur.error("notation_expected_item")
         self._apply_overall()
+        self._apply_forced_parts()
         if self.played_out:
             if self.renonc is None:
                 raise cur.error("notation_played_out_without_renonc")
@@ -141,6 +145,7 @@ class _Parser(Reader):
             all_play=self.all_play, partner=self.partner, called_rank=self.called_rank,
             trick8=self.trick8, honours=tuple(self.honours),
             forced_flekers=tuple(self.forced), further_renoncs=tuple(self.further),
+            seven_by=self.seven_by,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
         )
 
@@ -258,31 +263,6 @@ class _Parser(Reader):
             self.further.append(Renonc(rule.code, int(offender.group(1)), forgiven))
         else:
             self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
-        return True
-
-    def _honour(self) -> bool:
-        """An honer of the čtyřka (SloapSlam L28-32): 9@1t5#31+, osma hráče 2 na 3 trumfy."""
-        cur = self.cur
-        start = cur.pos
-        found = cur.match(fm.HONOUR)
-        if found is None:
-            return False
-        rank = fm.HONOUR_RANK[found.group(1) or found.group(2)]
-        self._once(f"honour.{rank.value}", start)
-        trumps_found = cur.match(fm.HONOUR_TRUMPS)
-        trumps = (int(trumps_found.group(1) or trumps_found.group(2))
-                  if trumps_found is not None else None)
-        raises = self._chain()
-        level = 0
-        if not raises:
-            only = cur.match(fm.LEVEL_ONLY)
-            if only is not None:
-                level = int(only.group(1) or only.group(2))
-        won: bool | None = None
-        result = cur.match(fm.HONOUR_RESULT)
-        if result is not None:
-            won = (result.group(1) or result.group(2)) in ("+", "uhrana")
-        self.honours.append(Honour(rank, int(found.group(3)), trumps, level, raises, won))
         return True
 
     def _late(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.hand import Announcement, Doubling, Hand, Honour, Marriage, PremiumFacts, Renonc
+from scoring.notation import families as fm
 from scoring.notation import lexicon as lx
 from scoring.notation.grammar import sheet_language
 from scoring.notation.tokens import fold_phrase
@@ -93,7 +94,10 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
     items += [_doubling(d, letters) for d in hand.doublings]
     items += [_announcement(a) for a in hand.announcements]
     items += [_honour(h) for h in hand.honours]  # SloapSlam čtyřka L28-32
+    items += _seven_by(hand)  # SloapSlam L42, L46: the partner's seven, his trumps
     items += [f"trh@{s}" for s in hand.forced_flekers]  # SloapSlam B/19
+    items += [f"trh{fm.FORCED_PART_LETTER[d.component]}{lx.BY_MARK}{s}"  # B/19 per part
+              for d in hand.doublings for s in d.forced]
     if hand.seven_killed:
         items.append("sx")
     if hand.trick8 is not None:  # durch s chytrým (obecná VII.2 L251-253)
@@ -203,7 +207,8 @@ def _renonc(hand: Hand) -> str:
     out = [_one_renonc(hand.renonc)]
     if hand.renonc.played_out:  # SloapSlam D1-D4: the dohrávka, then its renoncs
         out.append("dohr")
-    out += [_one_renonc(r) for r in hand.further_renoncs]
+    for extra in hand.further_renoncs:
+        out.append(_one_renonc(extra) + (" bez dohr" if extra.decisive else ""))  # D4
     return " ".join(out)
 
 
@@ -225,6 +230,15 @@ def _honour(h: Honour) -> str:
     if h.won is not None:
         text += _sign(h.won)
     return text
+
+
+def _seven_by(hand: Hand) -> list[str]:
+    """The partner's seven: 7@2t3 (his trumps from ``premium.seat_trumps``); none when the
+    declarer announced it."""
+    if hand.seven_by is None:
+        return []
+    trumps = dict(hand.premium.seat_trumps).get(hand.seven_by)
+    return [f"7{lx.BY_MARK}{hand.seven_by}" + ("" if trumps is None else f"t{trumps}")]
 
 
 def _late(hand: Hand) -> str:

@@ -1,8 +1,9 @@
 """PB of one hand: the recorded facts looked up in a PB table.
 
 Which components the declarer made is decided by the settlement (renonc included) and passed in
-as ``won``; this module only reads the table. PB do not depend on doubling or hearts (domain.md
-§2.1), so neither is consulted. Readings where the tables are silent are named where applied.
+as ``won``; this module only reads the table. PB do not depend on doubling or hearts
+(docs/csm-licitovany.md#premium-points), so neither is consulted. Readings where the tables
+are silent are named where applied.
 """
 
 from __future__ import annotations

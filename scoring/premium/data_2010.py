@@ -1,4 +1,5 @@
-"""Table ``csm-2010``: the ČSM Bodovací tabulka of 2010 as transcribed in domain.md §2.1.
+"""Table ``csm-2010``: the ČSM Bodovací tabulka of 2010 as transcribed in
+docs/csm-licitovany.md#premium-points.
 
 Complete except the end of the dvě sedmy section, whose rows stay unknown. Cells are
 (s výnosem, bez výnosu). The exact day the table took effect is not known; 1 January is used.
@@ -15,7 +16,7 @@ CSM_2010 = PremiumTable(
     code="csm-2010",
     name="ČSM bodovací tabulka 2010",
     valid_from=date(2010, 1, 1),
-    source="domain.md §2.1, 2010 table",
+    source="docs/csm-licitovany.md#premium-points, 2010 table",
     rows={
         "seven.trumps_3": cell(5, 7),
         "seven.trumps_2": cell(10, 14),

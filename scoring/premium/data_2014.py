@@ -1,4 +1,5 @@
-"""Table ``csm-2014``: the rows of the 2014 table known from a club site (domain.md §2.1).
+"""Table ``csm-2014``: the rows of the 2014 table known from a club site
+(docs/csm-licitovany.md#premium-points).
 
 Only what was published is filled in; every other cell is unknown, so this table alone warns
 often and is meant to be composed over ``csm-2010`` (see :mod:`scoring.premium.registry`).
@@ -15,7 +16,8 @@ CSM_2014 = PremiumTable(
     code="csm-2014",
     name="ČSM bodovací tabulka 2014 (známé řádky)",
     valid_from=date(2014, 1, 1),
-    source="domain.md §2.1, 2014 table as published on a club site; only known rows",
+    source=("docs/csm-licitovany.md#premium-points, 2014 table as published on a club site; "
+            "only known rows"),
     rows={
         "seven.trumps_3": cell(7, 10),
         "seven.trumps_2": cell(14, 20),

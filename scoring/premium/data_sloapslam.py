@@ -1,10 +1,11 @@
 """Table ``sloapslam-krizovy-struktura``: the SloapSlam křížový PB table as structure only.
 
 **Not from the texts, and holding no numbers.** The club's bodovací tabulka is not among the
-rules we have (research/variants.md §5.4, §9): SLS L212-216 say whose trumps count and who
-scores, B/10 (L186) that some games carry minus points for their fleker, and C "Renoncem
-není" 3 (L244) that the table has flek columns whose last applies to any flek beyond it. No
-PB value, no row boundary (which trump counts, s/bez výnosu) and no column count is given.
+rules we have (docs/sloapslam-krizovy.md "Premium points per seat", docs/readings.md §9): SLS
+L212-216 say whose trumps count and who scores, B/10 (L186) that some games carry minus points for
+their fleker, and C "Renoncem není" 3 (L244) that the table has flek columns whose last applies to
+any flek beyond it. No PB value, no row boundary (which trump counts, s/bez výnosu) and no column
+count is given.
 
 So this table lists one row per game the texts call scored (sedma, sto, betl, durch; the
 plain hra is read as not scored, docs/sloapslam-krizovy.md) with every cell unknown, the

@@ -27,14 +27,14 @@ from scoring.premium.tables import (
     compose,
 )
 
-# domain.md §2.1: for a 2023 tournament, 2014 where known and 2010 elsewhere.
+# docs/csm-licitovany.md#premium-points: for a 2023 tournament, 2014 where known and 2010 elsewhere.
 CSM_2023_DEFAULT = compose(
     code="csm-2023-default",
     name="ČSM 2023 – výchozí tabulka (2014, jinak 2010)",
     valid_from=date(2023, 1, 1),
     primary=CSM_2014,
     fallback=CSM_2010,
-    source="csm-2014 where known, csm-2010 elsewhere (domain.md §2.1)",
+    source="csm-2014 where known, csm-2010 elsewhere (docs/csm-licitovany.md#premium-points)",
 )
 
 TABLES: Mapping[str, PremiumTable] = {t.code: t for t in (CSM_2010, CSM_2014, CSM_2023_DEFAULT)}

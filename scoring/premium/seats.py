@@ -1,8 +1,9 @@
 """PB tables per seat: who scores what, by flek level (SloapSlam bodovaný křížový).
 
 The ČSM tables of :mod:`scoring.premium.tables` give the declarer one value per game. The club's
-bodovací tabulka of the křížový (SLS L212-216, B/10 L186, C "Renoncem není" 3 L244; research/
-variants.md §5.4, §8.2 k) needs more, and this module is that structure as data:
+bodovací tabulka of the křížový (SLS L212-216, B/10 L186, C "Renoncem není" 3 L244;
+docs/sloapslam-krizovy.md "Premium points per seat", docs/families.md §8.2 k) needs more, and this
+module is that structure as data:
 
 - **facts per announcing seat** (L214): a sedma counts the trumps of the seat that announced it,
   a sto the summed trumps of the announcing pair (:class:`TrumpsCount`); s výnosem means the
@@ -205,7 +206,9 @@ def _scored_games(hand: Hand, rung: Rung, won: Mapping[Component, bool],
         if not table.scores(component) or won.get(component) is None:
             continue
         doubling = hand.doubling(component)
-        games.append(_Scored(component, hand.declarer, side, bool(won[component]),
+        # L214, L42: a seven counts the trumps of whoever of the side announced it
+        announcer = hand.seven_announcer if component is Component.SEVEN else hand.declarer
+        games.append(_Scored(component, announcer, side, bool(won[component]),
                              doubling.level, doubling.raises,
                              tuple(s for s in doubling.by if s not in side)))
     defence = _other(hand, side)
@@ -317,10 +320,11 @@ def _minus(hand: Hand, table: SeatPremiumTable, game: _Scored, row: SeatPremiumR
     """B/10 minus points of a won game fleked of one's own will (a trhák's flek is exempt)."""
     order = tuple(dict.fromkeys(s for s in (game.raises or game.fleked_by)
                                 if s in game.fleked_by))
-    voluntary = [s for s in order if s not in hand.forced_flekers]
+    forced = hand.forced_on(game.component)  # per part: a free flek elsewhere still counts
+    voluntary = [s for s in order if s not in forced]
     if table.minus is MinusRecipients.NONE or not voluntary:
         return
-    if order[0] in hand.forced_flekers and table.minus is MinusRecipients.FIRST_FLEKER:
+    if order[0] in forced and table.minus is MinusRecipients.FIRST_FLEKER:
         return  # B/10 last sentence: the first flek was compulsory
     takers = voluntary[:1] if table.minus is MinusRecipients.FIRST_FLEKER else voluntary
     for seat in takers:

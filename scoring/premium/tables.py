@@ -1,10 +1,10 @@
 """PB tables as data: one versioned value per published Bodovací tabulka.
 
 ČSM 2023 B.2 points to an attached scoring table that changes between seasons and that we only
-partly know, so every number lives here as data chosen per tournament (domain.md §2.1). A cell
-nobody has told us is ``None``, never 0: the computation must be able to say "this table does not
-know" instead of silently awarding nothing. Values are :class:`fractions.Fraction` because the
-sto a sedma rule halves a PB value.
+partly know, so every number lives here as data chosen per tournament
+(docs/csm-licitovany.md#premium-points). A cell nobody has told us is ``None``, never 0: the
+computation must be able to say "this table does not know" instead of silently awarding nothing.
+Values are :class:`fractions.Fraction` because the sto a sedma rule halves a PB value.
 """
 
 from __future__ import annotations

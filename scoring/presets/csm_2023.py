@@ -1,7 +1,8 @@
 """Preset ``csm-licitovany-2023``: ČSM míchaný licitovaný mariáš, rules valid from 1.1.2023.
 
-Numbers follow the sazebník of section A and domain.md §2; the renonc catalogue follows E.2-E.4
-(plus the paušál-1 cases named in ČSM 2023 B.12 and C.1). Names are our own short labels.
+Numbers follow the sazebník of section A and docs/csm-licitovany.md; the renonc catalogue
+follows E.2-E.4 (plus the paušál-1 cases named in ČSM 2023 B.12 and C.1). Names are our own
+short labels.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Preset ``csm-voleny``: volený mariáš by the ČSM general rules (Obecná pravidla, Čl. I-VII.1).
 
 Sources: ``rules/csm-obecna-pravidla-ocr.txt`` (OBE, cited by line, because the OCR lost most
-paragraph numbers) and research/variants.md §2. The OCR has no Kč ladder (OBE L1): the rungs
+paragraph numbers) and docs/csm-voleny.md. The OCR has no Kč ladder (OBE L1): the rungs
 and their amounts follow the SloapSlam table with the same heading ("Stupně her a sazby v Kč
 (dvacetihaléřový mariáš)", SLS L82-150), whose every amount is an OBE V.2 coefficient × 0,20 Kč.
 Readings where the text is silent are listed in ``docs/csm-voleny.md``.
@@ -26,7 +26,7 @@ from scoring.types import (
 G, S, H = Component.GAME, Component.SEVEN, Component.HUNDRED
 B, D = Component.BETL, Component.DURCH
 
-# OBE IV.1 (L85-95; dvě sedmy only in licitovaný, L96-98), in the SLS order (variants.md §2.2).
+# OBE IV.1 (L85-95; dvě sedmy only in licitovaný, L96-98), in the SLS order (docs/readings.md §9.1).
 # Volený has no auction: ``rank`` only orders the contracts for forms and lists. A sedma is
 # "Hra a Sedma" (L87, L106-107); a sto has no hra (V.7: tiché sto is half the announced sto).
 LADDER = (
@@ -75,7 +75,7 @@ RENONCS = tuple(
 CSM_VOLENY = Ruleset(
     code="csm-voleny",
     name="ČSM volený mariáš (obecná pravidla)",
-    valid_from=date(2009, 1, 1),  # the 2009 general rules (research/variants.md §9)
+    valid_from=date(2009, 1, 1),  # the 2009 general rules (docs/sources.md)
     table_sizes=(3, 4),  # VII.1 L233: three play; L27-28, L141-142: a 4th deals and sits out
     base=20,  # V.2 L144: "obvykle 20 hal nebo 1 Kč"
     currency="CZK",
@@ -95,6 +95,6 @@ CSM_VOLENY = Ruleset(
     concession_rungs=frozenset(),  # no auction, so no omyl
     renoncs=RENONCS,
     renonc_game_value=RenoncGameValue.BASIC_AT_LEVELS,  # VI.3 "sazbu za hru dle flekování"
-    premium_table=None,  # OBE has no tournament part (variants.md §2.5)
+    premium_table=None,  # OBE has no tournament part (docs/csm-voleny.md "Tournament scoring")
     sb_premium_factor=0,
 )

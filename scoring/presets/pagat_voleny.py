@@ -1,7 +1,7 @@
 """Preset ``pagat-voleny``: the traditional volený mariáš for three as pagat.com describes it.
 
 Source: ``rules/pagat-marias-de.txt`` (PAG, cited by line: one paragraph a line) and
-research/variants.md §6. Amounts are units ("Einheiten", L73) whose value the players agree
+docs/pagat-voleny.md. Amounts are units ("Einheiten", L73) whose value the players agree
 on: ``base`` is the money of one unit (20 h by default, so that examples compare with ČSM;
 an organiser overrides it). Documented variants (L99-106) are overrides, see
 ``docs/pagat-voleny.md`` and :data:`VARIANTS`.
@@ -75,6 +75,7 @@ PAGAT_VOLENY = Ruleset(
     trump_game_forehand_only=True,  # L18, L25
     unplayed_rules=frozenset({UnplayedRule.SEVEN_VS_FLEKED_GAME,  # L97
                               UnplayedRule.QUIET_TRUMP_GAME}),  # L96
+    seven_vs_fleked_game_by_rule=True,  # L97: not played by the rule, no mark needed
     concession_rungs=frozenset(),
     renoncs=RENONCS,
     renonc_game_value=RenoncGameValue.BASIC_AT_LEVELS,

@@ -2,9 +2,8 @@
 
 Source: ``rules/sloapslam-krizovy-a-honerovy.txt`` (SLS, cited by ``cat -n`` line): L12-74 the
 honerová licitovaná čtyřka of the club's Christmas tournament ("korunový": 1 Kč a unit), and
-L80-274 the bodovaný křížový mariáš ("dvacetihaléřový": 0,20 Kč). research/variants.md §4 and
-§5 read them; what the texts leave open is listed, with the reading chosen, in
-``docs/sloapslam-ctyrka.md`` and ``docs/sloapslam-krizovy.md``.
+L80-274 the bodovaný křížový mariáš ("dvacetihaléřový": 0,20 Kč). What the texts leave open is
+listed, with the reading chosen, in ``docs/sloapslam-ctyrka.md`` and ``docs/sloapslam-krizovy.md``.
 """
 
 from __future__ import annotations
@@ -33,8 +32,9 @@ B, D, T = Component.BETL, Component.DURCH, Component.TWO_SEVENS
 
 # -- licitovaná čtyřka (SLS L12-74) -------------------------------------------------------------
 
-# The auction ladder is not in SLS (variants.md §4.1): the volený rungs in the SLS order (hra
-# first: L22 fleks "hru") and the ČSM licitovaný dvě sedmy (L50-52, L60 name them).
+# The auction ladder is not in SLS (docs/sloapslam-ctyrka.md "What is missing from the texts"): the
+# volený rungs in the SLS order (hra first: L22 fleks "hru") and the ČSM licitovaný dvě sedmy
+# (L50-52, L60 name them).
 CTYRKA_LADDER = (
     *VOLENY_LADDER,
     *(dataclasses.replace(r, rank=r.rank + 2) for r in CSM_2023_LADDER
@@ -42,7 +42,8 @@ CTYRKA_LADDER = (
 )
 
 # L38: renoncs are settled by agreement at the presumed result of the play; the offender pays
-# for his partner. L26: commenting out of order is a renonc too. No paušál is named (§4.3).
+# for his partner. L26: commenting out of order is a renonc too. No paušál is named
+# (docs/sloapslam-ctyrka.md "Rates and payment").
 CTYRKA_RENONCS = (
     RenoncRule("L38", "renonc", "renonc", RenoncKind.IN_PLAY, HandEffect.PRESUMED_RESULT, None),
     RenoncRule("L26", "nedodržení pořadí při komentování", "commenting out of order",
@@ -57,7 +58,8 @@ SLOAPSLAM_CTYRKA = CSM_KRIZOVY.override(
     ladder=CTYRKA_LADDER,
     # L28-30: osma, devítka 2 / 4, raised 4 / 6 on 3 or fewer trumps; L64: sedma 2 / 4 and
     # 2 Kč a point of an accepted seven; L70: limit 200 Kč per payer. Hra 1, sto 4, betl 15,
-    # durch 30, dvě sedmy 40 / 60 are not in SLS: the ČSM honer table (secondary, §4.1).
+    # durch 30, dvě sedmy 40 / 60 are not in SLS: the ČSM honer table (secondary,
+    # docs/sloapslam-ctyrka.md "What is missing from the texts").
     rates=Rates(game=1, seven=2, silent_seven=1, hundred=4, betl=15, durch=30, two_sevens=40,
                 two_sevens_hearts=60, concession=0, pausal_1=0, pausal_2=0, limit=200,
                 raised_limit=None, honour=2, honour_hearts=4, honour_raised=4,
@@ -68,14 +70,22 @@ SLOAPSLAM_CTYRKA = CSM_KRIZOVY.override(
     accepted_seven_points=((3, 1, 2), (2, 2, 3), (1, 3, 4)),
     unplayed_rules=frozenset({UnplayedRule.HONOURS_CONCEDED}),  # L20-24
     trump_game_forehand_only=False,  # licitovaná: the auction's winner declares
-    defence_announcements=frozenset(),  # SLS names none for the čtyřka
+    # L16: only the departures from the ČSM honer rules are written, and none forbids the
+    # other side's sedma or sto (OBE L250 "Opět je povoleno hlásit závazky proti volící
+    # straně"; L42 counts the trumps of "the player who announced the seven").
+    defence_announcements=frozenset({S, H}),
     hundred_marriage=HundredMarriage.BEST,  # not stated; as ČSM licitovaný
     doubling_cap=4,  # not stated; the ČSM honer table (secondary)
-    flek_binding=FlekBinding.ALL_PAYERS,  # trump games: the whole side (reading, §4.3)
+    # trump games: the whole side (reading, docs/sloapslam-ctyrka.md "Rates and payment")
+    flek_binding=FlekBinding.ALL_PAYERS,
     flek_binding_no_trumps=FlekBinding.PER_DEFENDER,  # L36: betl/durch each for himself
     renoncs=CTYRKA_RENONCS,
     renonc_game_value=RenoncGameValue.POINTS_AS_THEY_STAND,  # the presumed play as recorded
-    premium_table=None,  # the ČSM honer PB table is not in the texts (§4.1, §4.4)
+    # L20-24 name no renonc: one makes the hand played, at its presumed result (L38)
+    renonc_unplayed_loses_game=True,
+    # the ČSM honer PB table is not in the texts (docs/sloapslam-ctyrka.md "What is missing from the
+    # texts", "Tournament scoring")
+    premium_table=None,
     sb_premium_factor=2,  # L74: SB = Kč + 2 × premium points
     money_rounding=100,  # L14 "korunový": whole crowns
 )
@@ -130,11 +140,15 @@ SLOAPSLAM_KRIZOVY = CSM_KRIZOVY.override(
     renoncs=SLOAPSLAM_KRIZOVY_RENONCS,
     renonc_game_value=RenoncGameValue.BASIC_AT_LEVELS,  # D4 "základní sazbu hry"
     renonc_offender_pays_side=True,  # D2 (L256) "platí všem protihráčům"
+    # B/20 (L206) names no renonc: one makes the hand played, lost by the offender (D1 L254)
+    renonc_unplayed_loses_game=True,
     # B/10 (L186): the fleker of a scored game pays for his partners; the scored games are
     # the PB table's (missing): every announced part but the plain hra (reading)
     fleker_liability=FlekerLiability.SURPLUS,
     scored_components=frozenset({S, H, B, D}),
-    premium_table=None,  # the club's bodovací tabulka is not in the texts (§5.4)
+    # the club's bodovací tabulka is not in the texts (docs/sloapslam-krizovy.md "Premium points per
+    # seat")
+    premium_table=None,
     premium_referee_threshold=50,  # B/1 (L168) "50 a více"
     sb_premium_factor=1,  # Čl. V (L274): SB = rounded money + PB
     money_rounding=100,  # Čl. V (L274): whole crowns, before SB

@@ -1,6 +1,6 @@
 """Preset ``szmk-voleny-2024``: SZMK volený mariáš, rules valid from 1.1.2024.
 
-Numbers follow section C of the rules (SZMK 2024) and domain.md §3; the renonce catalogue follows
+Numbers follow section C of the rules (SZMK 2024) and docs/szmk.md; the renonce catalogue follows
 SZMK 2024 D.2 with each item's consequence from SZMK 2024 D.4. The ruleset's local names
 (``name_cs`` fields) are Slovak here, because SZMK sheets and players use the Slovak words
 (malý, veľký, farba, reflek, ...).
@@ -115,7 +115,7 @@ SZMK_VOLENY_2024 = Ruleset(
     code="szmk-voleny-2024",
     name="SZMK volený mariáš 2024",
     valid_from=date(2024, 1, 1),
-    table_sizes=(3, 4),  # domain.md §3: a 4th player sits out per hand when the field asks
+    table_sizes=(3, 4),  # docs/szmk.md: a 4th player sits out per hand when the field asks
     base=5,  # 5 centov
     currency="EUR",
     ladder=LADDER,

@@ -256,3 +256,67 @@ class SheetFlow:
         row = self.texts_cents(phone, f"#hand-{number} tr.amounts td .amt")
         assert row == money, (number, text, row, money)
         return dealer, money
+
+
+# A phone page measured: its width against the viewport (what sticks out), and the tap targets
+# of <main> smaller than TAP px either way (links inside running text excepted, as WCAG allows).
+TAP = 40  # px, both ways
+MEASURE = """(tap) => {
+  const out = {width: document.documentElement.scrollWidth, wide: [], small: []};
+  const w = document.documentElement.clientWidth;
+  const clipped = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
+  if (out.width > w) {
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > w + 1 && !clipped(el)) {
+        out.wide.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
+                      + ' ' + Math.round(r.right) + 'px');
+      }
+    }
+    out.wide = out.wide.slice(-4);
+  }
+  const main = document.querySelector('main') || document.body;
+  const targets = main.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary');
+  const union = (a, b) => {
+    const left = Math.min(a.left, b.left), top = Math.min(a.top, b.top);
+    return {width: Math.max(a.right, b.right) - left, height: Math.max(a.bottom, b.bottom) - top};
+  };
+  const inSentence = (el) => {
+    if (el.tagName !== 'A') return false;
+    const block = el.closest('p, li, dd, figcaption');
+    if (!block) return false;
+    const own = (el.innerText || '').trim();
+    const all = (block.innerText || '').replace(/\\s+/g, ' ').trim();
+    // words around the link: the block says more than the link, and not only punctuation
+    return all.length > own.length + 3 && /[A-Za-zÀ-ž]{2,}/.test(all.replace(own, ''));
+  };
+  for (const el of targets) {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (el.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+    let box = {width: r.width, height: r.height};
+    const label = el.closest('label') || (el.id && document.querySelector(
+      'label[for="' + CSS.escape(el.id) + '"]'));
+    if (label && el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type)) {
+      box = union(r, label.getBoundingClientRect());
+    }
+    if (box.width + 0.5 >= tap && box.height + 0.5 >= tap) continue;
+    if (inSentence(el)) continue;
+    const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.name
+                  || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
+    const where = (node) => node.tagName.toLowerCase()
+      + (typeof node.className === 'string' && node.className
+         ? '.' + node.className.trim().split(/\\s+/).join('.') : '');
+    out.small.push(`${where(el.parentElement)} > ${where(el)} "${text}" `
+                   + `${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return out;
+}"""

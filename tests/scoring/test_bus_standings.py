@@ -1,5 +1,6 @@
 """Křížový standings: table points (BUS) 4-2-1-0 by money at each table of four, ties sharing
-the points of their places (research/variants.md §3.3, §4.4 default), byes (§9.13)."""
+the points of their places (docs/csm-krizovy.md "Tournament scoring", docs/sloapslam-ctyrka.md
+"Tournament scoring" default), byes (docs/readings.md §9.13)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def test_two_tied_in_the_middle_and_at_the_bottom():
 
 
 def test_three_tied_share_three_places():
-    # (4 + 2 + 1) / 3 each for the first three; the places' points, exactly (§4.4)
+    # (4 + 2 + 1) / 3 each for the first three; the places' points, exactly
+    # (docs/sloapslam-ctyrka.md "Tournament scoring")
     assert table_points([100, 100, 100, -300], KRIZOVY) == [F(7, 3)] * 3 + [0]
     assert table_points([300, -100, -100, -100], KRIZOVY) == [4, 1, 1, 1]
 

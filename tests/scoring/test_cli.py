@@ -1,4 +1,5 @@
-"""`python -m scoring`: every domain.md §4 example through the real command, and bad input."""
+"""`python -m scoring`: every worked example of docs/csm-licitovany.md through the real command,
+and bad input."""
 
 from __future__ import annotations
 
@@ -100,7 +101,8 @@ def test_the_ruleset_lists_its_readings_with_value_and_source() -> None:
      ("b f -", -1800), ("d+", 1800), ("2x7k/z +", 2400), ("omyl", -360)],
 )
 def test_settle_from_the_shorthand(notation: str, declarer_money: int) -> None:
-    # domain.md §4 examples 1, 2, 3, 5, 6, 7, 8 and 10 typed as a scorekeeper would.
+    # docs/csm-licitovany.md examples 4.1, 4.2, 4.3, 4.5, 4.6, 4.7, 4.8 and 4.10 typed as a
+    # scorekeeper would.
     done = run("settle", "--notation", notation, "--seats", "4", "--dealer", "1",
                "--declarer", "2")
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,5 @@
-"""Worked examples of the SloapSlam honerová licitovaná čtyřka (research/variants.md §4.5),
-preset ``sloapslam-ctyrka``.
+"""Worked examples of the SloapSlam honerová licitovaná čtyřka (docs/sloapslam-ctyrka.md "Worked
+examples"), preset ``sloapslam-ctyrka``.
 
 Each example names the lines of the club's text it rests on ("SLS L28" = line 28 of
 rules/sloapslam-krizovy-a-honerovy.txt as ``cat -n`` numbers it). Seats: A = 1 (declarer),
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from scoring import Doubling, Hand, PremiumFacts, Renonc, get_preset, settle
 from scoring.errors import ScoringError
-from scoring.hand import Honour
+from scoring.hand import Announcement, Honour
 from scoring.honours import round_money
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand, parse
@@ -50,53 +50,53 @@ def money(hand: Hand, ruleset: Any = CTY) -> list[int]:
 
 # (number, hand, shorthand, expected money A, B, C, D in haléř)
 EXAMPLES: list[tuple[str, Hand, str, list[int]]] = [
-    # §4.5.1 SLS L24 (honers without flek: not played), L64-66 (2 trumps s výnosem: 2 points,
+    # example 4.5.1 SLS L24 (honers without flek: not played), L64-66 (2 trumps s výnosem: 2 points,
     # 2 Kč each): hra 1 + sedma 2 + 4 = 7 Kč per pair.
     ("1", four(contract="seven", trump=Suit.BELLS, partner=B, premium=PremiumFacts(trumps=2)),
      "7k sp@2 tr2", [700, 700, -700, -700]),
-    # §4.5.2 L56 (bez výnosu even when the partner leads: B is forhont), L64-66 "(Č x 2)":
+    # example 4.5.2 L56 (bez výnosu even when the partner leads: B is forhont), L64-66 "(Č x 2)":
     # 2 + 4 + 3 × 2 × 2 = 18 Kč.
     ("2", four(dealer=A, contract="seven_hearts", trump=Suit.HEARTS, partner=B,
                premium=PremiumFacts(trumps=2)),
      "7c sp@2 tr2", [1800, 1800, -1800, -1800]),
-    # §4.5.3 L30 (osma on 3 trumps: raised base 4), L64 (3 trumps bez výnosu: 2 points), L70
+    # example 4.5.3 L30 (osma on 3 trumps: raised base 4), L64 (3 trumps bez výnosu: 2 points), L70
     # (alone: each of three pays): 1 + 2 + 4 + 4 = 11 Kč.
     ("3", four(dealer=C, contract="seven", trump=Suit.BELLS,
                honours=(Honour(Rank.EIGHT, A, 3),), premium=PremiumFacts(trumps=3)),
      "7k 8@1t3 tr3", [3300, -1100, -1100, -1100]),
-    # §4.5.4 L22 (flek on hra without re: not played, the hra lost at flek): −2 + 2 = 0.
+    # example 4.5.4 L22 (flek on hra without re: not played, the hra lost at flek): −2 + 2 = 0.
     ("4a", four(contract="seven", trump=Suit.ACORNS, partner=B,
                 doublings=(Doubling(G, 1, by=(C,)),), premium=PremiumFacts(trumps=4)),
      "7za sp@2 fh@3 tr4", [0, 0, 0, 0]),
-    # §4.5.4 the same on 1 trump s výnosem (L68: 3 points): −2 + 2 + 6 = 6 Kč.
+    # example 4.5.4 the same on 1 trump s výnosem (L68: 3 points): −2 + 2 + 6 = 6 Kč.
     ("4b", four(contract="seven", trump=Suit.ACORNS, partner=B,
                 doublings=(Doubling(G, 1, by=(C,)),), premium=PremiumFacts(trumps=1)),
      "7za sp@2 fh@3 tr1", [600, 600, -600, -600]),
-    # §4.5.5 L28 (devítka 2 Kč on 5 trumps), L32 (trick 6); C flek, A re: played. 1 + 2·4.
+    # example 4.5.5 L28 (devítka 2 Kč on 5 trumps), L32 (trick 6); C flek, A re: played. 1 + 2·4.
     ("5", four(contract="game", trump=Suit.ACORNS, partner=B, game_won=True,
                honours=(Honour(Rank.NINE, A, 5, raises=(C, A), won=True),)),
      "hza sp@2 9@1t5#31+ h+", [900, 900, -900, -900]),
-    # §4.5.6 L30 (osma červená on 3 trumps: 6 Kč), a fleked honer is played; killed: −12 + 2.
+    # example 4.5.6 L30 (osma červená on 3 trumps: 6 Kč), a fleked honer is played; killed: −12 + 2.
     ("6", four(contract="game_hearts", trump=Suit.HEARTS, partner=B, game_won=True,
                honours=(Honour(Rank.EIGHT, A, 3, raises=(D,), won=False),)),
      "hc sp@2 8@1t3#4- h+", [-1000, -1000, 1000, 1000]),
-    # §4.5.7 L36 (betl: each defender fleks for himself; A's re binds C only): 60 + 15 + 15.
+    # example 4.5.7 L36 (betl: each defender fleks for himself; A's re binds C only): 60 + 15 + 15.
     ("7", four(contract="betl", betl_won=True, doublings=(Doubling(Component.BETL, 0,
                                                                    raises=(C, A)),)),
      "b rb#31 b+", [9000, -1500, -6000, -1500]),
-    # §4.5.8 L70 (limit 200 Kč per payer): C at tutti 240 → 200, D at re 120, B 30.
+    # example 4.5.8 L70 (limit 200 Kč per payer): C at tutti 240 → 200, D at re 120, B 30.
     ("8", four(contract="durch", durch_won=True,
                doublings=(Doubling(Component.DURCH, 3, by=(C, D), per_defender=((D, 2),)),)),
      "d td@34/4=2 d+", [35000, -3000, -20000, -12000]),
-    # §4.5.9 L38 (renonc: the presumed play; D pays for his side): 9 Kč to A and to B.
+    # example 4.5.9 L38 (renonc: the presumed play; D pays for his side): 9 Kč to A and to B.
     ("9a", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=True, seven_won=True,
                 doublings=(Doubling(S, 0, raises=(C, A)),), renonc=Renonc("L38", D)),
      "7k sp@2 r7#31 h+ s+ !l38@4", [900, 900, 0, -1800]),
-    # §4.5.9 B revokes and A+B would have won: the defence pays nothing, B pays A his share.
+    # example 4.5.9 B revokes and A+B would have won: the defence pays nothing, B pays A his share.
     ("9b", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=True, seven_won=True,
                 doublings=(Doubling(S, 0, raises=(C, A)),), renonc=Renonc("L38", B)),
      "7k sp@2 r7#31 h+ s+ !l38@2", [900, -900, 0, 0]),
-    # §4.5.9 B revokes and A+B would have lost: B pays C and D for his side.
+    # example 4.5.9 B revokes and A+B would have lost: B pays C and D for his side.
     ("9c", four(contract="seven", trump=Suit.BELLS, partner=B, game_won=False,
                 seven_won=False, doublings=(Doubling(S, 0, raises=(C, A)),),
                 renonc=Renonc("L38", B)),
@@ -138,19 +138,20 @@ def test_example_through_the_command(number: str, hand: Hand, shorthand: str,
 
 
 def test_8_under_the_csm_limit() -> None:
-    # §4.5.8: under the ČSM honer table's 500 Kč the tutti is paid in full: A +390 Kč.
+    # example 4.5.8: under the ČSM honer table's 500 Kč the tutti is paid in full: A +390 Kč.
     csm = CTY.override(rates={"limit": 500})
     assert money(EXAMPLES[8][1], csm)[0] == 39000
 
 
-def test_played_hra_alone_is_played() -> None:
-    # L20-24 name only a flek on hra without re and unfleked honers: a plain hra is played.
-    assert "outcome_missing" in {p.code for p in check(four(contract="game",
-                                                            trump=Suit.BELLS), CTY)[0]}
+def test_bare_accepted_hra_is_not_played() -> None:
+    # SLS L20 "Hra se nehraje a protistrana rovnou platí danou sazbu", L24 (nothing fleked):
+    # a bare accepted hra needs no result (issue 23; tests/scoring/test_text_contradictions.py).
+    assert "outcome_missing" not in {p.code for p in check(four(contract="game",
+                                                                trump=Suit.BELLS), CTY)[0]}
 
 
 def test_fleked_honour_with_hra_fleked_is_played() -> None:
-    # §4.3: a fleked honer is always played, whatever the hra.
+    # docs/readings.md §9.32: a fleked honer is always played, whatever the hra.
     hand = four(contract="seven", trump=Suit.BELLS, partner=B, premium=PremiumFacts(trumps=2),
                 doublings=(Doubling(G, 1, by=(C,)),),
                 honours=(Honour(Rank.NINE, A, 2, raises=(D,)),))
@@ -210,10 +211,18 @@ def ctyrka_hands(draw: st.DrawFn) -> Hand:
     game_level = draw(st.integers(0, 2))
     doublings = (Doubling(Component.GAME, game_level, by=(defenders[0],)),) if game_level else ()
     seven = "seven" in contract
+    # SLS L42, L46: the partner may announce the side's seven (his trumps count); OBE L250,
+    # SLS L16: the other side may announce a sedma proti.
+    seven_by = partner if seven and partner and draw(st.booleans()) else None
+    seat_trumps = ((seven_by, draw(st.integers(1, 8))),) if seven_by else ()
+    against = () if seven or draw(st.integers(0, 3)) != 0 else (
+        Announcement(Component.SEVEN, draw(st.sampled_from(defenders)),
+                     won=draw(st.booleans())),)
     hand = Hand(players=4, dealer=dealer, declarer=declarer, contract=contract, trump=trump,
                 partner=partner, honours=tuple(honours), doublings=doublings,
-                premium=PremiumFacts(trumps=draw(st.integers(1, 8))) if seven else
-                PremiumFacts(), all_play=True)
+                premium=PremiumFacts(trumps=draw(st.integers(1, 8)), seat_trumps=seat_trumps)
+                if seven else PremiumFacts(), all_play=True, seven_by=seven_by,
+                announcements=against)
     rung = CTY.rung(contract)
     assert rung is not None
     if unplayed_rule(hand, CTY, rung) is None:
@@ -265,8 +274,8 @@ def test_doc_example(example: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("number", "hand", "shorthand", "expected"), EXAMPLES, ids=IDS)
 def test_every_example_through_the_command_as_json(number: str, hand: Hand, shorthand: str,
                                                    expected: list[int]) -> None:
-    """Issue 15's "must show": each worked example of §4.5 through ``python -m scoring
-    settle``, as the JSON hand (docs/hand-format.md) on stdin."""
+    """Issue 15's "must show": each worked example of docs/sloapslam-ctyrka.md through
+    ``python -m scoring settle``, as the JSON hand (docs/hand-format.md) on stdin."""
     done = subprocess.run([sys.executable, "-m", "scoring", "settle", "--ruleset",
                            "sloapslam-ctyrka"], input=json.dumps(hand_to_dict(hand)),
                           capture_output=True, text=True, timeout=60, check=False)

@@ -1,4 +1,5 @@
-"""Worked examples of ČSM křížový mariáš (research/variants.md §3.4), preset ``csm-krizovy``.
+"""Worked examples of ČSM křížový mariáš (docs/csm-krizovy.md "Worked examples"), preset
+``csm-krizovy``.
 
 Each example names the lines of ČSM *Obecná pravidla* it rests on ("ČSM obecná" = the OCR in
 rules/csm-obecna-pravidla-ocr.txt, cited by line). Seats: A = 1 (forhont, declarer unless
@@ -45,45 +46,45 @@ def money(hand: Hand) -> list[int]:
 
 # (number, hand, shorthand for the command, expected money A, B, C, D)
 EXAMPLES: list[tuple[int, Hand, str, list[int]]] = [
-    # §3.4.1 ČSM obecná L243-245 (the called rank picks the partner), L248 (the pair's points
+    # example 3.4.1 ČSM obecná L243-245 (the called rank picks the partner), L248 (the pair's points
     # are added: 60 + A's 20 = 80 against 30 + 20), L248-250 (each loser pays one winner X).
     (1, four(contract="game", trump=Suit.BELLS, partner=C, called_rank=Rank.ACE,
              points=Points(60, (Marriage(20, Suit.LEAVES),), (Marriage(20, Suit.ACORNS),))),
      "hk =e sp@3 60+20z:+20za", [20, -20, 20, -20]),
-    # §3.4.2 L244 (a called card he holds: he plays alone), V.1 L140-141 (1v3: X from each).
+    # example 3.4.2 L244 (a called card he holds: he plays alone), V.1 L140-141 (1v3: X from each).
     (2, four(contract="seven", trump=Suit.LEAVES, called_rank=Rank.KING, game_won=True,
              seven_won=True),
      "7z =k sam h+ s+", [180, -60, -60, -60]),
-    # §3.4.3 L246-248 (B fleks the sedma, A says re), V.4 L158 (hearts ×2): 40 − 320.
+    # example 3.4.3 L246-248 (B fleks the sedma, A says re), V.4 L158 (hearts ×2): 40 − 320.
     (3, four(contract="seven_hearts", trump=Suit.HEARTS, partner=D, called_rank=Rank.ACE,
              doublings=(Doubling(S, 0, raises=(B, A)),), game_won=True, seven_won=False),
      "7c =e sp@4 r7#21 h+ s-", [-280, 280, 280, -280]),
-    # §3.4.4 L250 (announcements against the declaring side): C's sedma proti won, −40; the
+    # example 3.4.4 L250 (announcements against the declaring side): C's sedma proti won, −40; the
     # hra 90 : 60 won, +20; X = −20.
     (4, four(contract="game", trump=Suit.ACORNS, partner=B,
              points=Points(50, (Marriage(40, Suit.ACORNS),), (Marriage(20, Suit.BELLS),)),
              announcements=(Announcement(S, C, won=True),)),
      "hza sp@2 7p@3+ 50+40za:+20k", [-20, -20, 20, 20]),
-    # §3.4.5 L250-251 (betl alone against three), L152 (betl 15).
+    # example 3.4.5 L250-251 (betl alone against three), L152 (betl 15).
     (5, four(declarer=B, contract="betl", betl_won=True), "b b+", [-300, 900, -300, -300]),
-    # §3.4.6 L251-253 (durch s chytrým: D takes trick 8 and joins A), L153 (durch 30).
+    # example 3.4.6 L251-253 (durch s chytrým: D takes trick 8 and joins A), L153 (durch 30).
     (6, four(contract="durch_clever", durch_won=True, trick8=D), "dch ch8@4 d+",
      [600, -600, -600, 600]),
-    # §3.4.7 V.7 L174-178 (tiché sto of the defence doubles the hra): 1·2·2·20 = 80.
+    # example 3.4.7 V.7 L174-178 (tiché sto of the defence doubles the hra): 1·2·2·20 = 80.
     (7, four(contract="game", trump=Suit.BELLS, partner=B,
              points=Points(40, (), (Marriage(40, Suit.BELLS), Marriage(20, Suit.LEAVES)))),
      "hk sp@2 40:+40k+20z", [-80, -80, 80, 80]),
-    # §3.4.8 L248 (the pair's marriages), VII.1 L240-241 (the first announced counts: 70 + 40),
-    # V.6 L170-173 (130: the sto rate four times).
+    # example 3.4.8 L248 (the pair's marriages), VII.1 L240-241 (the first announced counts: 70 +
+    # 40), V.6 L170-173 (130: the sto rate four times).
     (8, four(contract="hundred", trump=Suit.LEAVES, partner=B,
              points=Points(70, (Marriage(40, Suit.LEAVES), Marriage(20, Suit.BELLS)))),
      "100z sp@2 70+40z+20k", [320, 320, -320, -320]),
-    # §3.4.9 VI.3 L226-228 (paušál 10 to every other player, and the game "for all players of
+    # example 3.4.9 VI.3 L226-228 (paušál 10 to every other player, and the game "for all players of
     # his side": B pays C and D 40 + 40 each; A pays nothing).
     (9, four(contract="seven", trump=Suit.BELLS, partner=B,
              doublings=(Doubling(G, 1, by=(C,)),), renonc=Renonc("VI.2.g", B)),
      "7k sp@2 fh@3 !vi2g@2", [200, -760, 280, 280]),
-    # §3.4.10 V.9 L185 (limit 500 units per payer pair): 15 440 capped at 10 000.
+    # example 3.4.10 V.9 L185 (limit 500 units per payer pair): 15 440 capped at 10 000.
     (10, four(contract="hundred_seven_hearts", trump=Suit.HEARTS, partner=B, seven_won=True,
               points=Points(90, (Marriage(40, Suit.HEARTS), Marriage(20, Suit.BELLS))),
               doublings=(Doubling(H, 4),)),
@@ -99,7 +100,7 @@ def test_example(number: int, hand: Hand, shorthand: str, expected: list[int]) -
 
 
 def test_6_durch_clever_other_outcomes() -> None:
-    # §3.4.6 L251-253: A takes all eight (1v3 won) or loses one of tricks 1-7 (1v3 lost).
+    # example 3.4.6 L251-253: A takes all eight (1v3 won) or loses one of tricks 1-7 (1v3 lost).
     assert money(four(contract="durch_clever", durch_won=True, trick8=A)) == [
         1800, -600, -600, -600]
     assert money(four(contract="durch_clever", durch_won=False)) == [-1800, 600, 600, 600]

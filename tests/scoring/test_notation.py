@@ -72,8 +72,8 @@ def example_hand(example: dict[str, Any]) -> Hand:
 def test_the_document_has_the_examples_it_promises() -> None:
     assert len(EXAMPLES) >= 15
     titles = " ".join(e["title"] for e in EXAMPLES)
-    for n in range(1, 14):  # every worked example of domain.md §4
-        assert f"domain.md §4.{n})" in titles
+    for n in range(1, 14):  # every worked example of docs/csm-licitovany.md#worked-examples
+        assert f"docs/csm-licitovany.md example 4.{n})" in titles
     for example in EXAMPLES:
         assert {"shorthand", "description", "hand"} <= set(example), example["title"]
 

@@ -1,5 +1,5 @@
-"""Worked examples of pagat's traditional volený mariáš (research/variants.md §6.9), preset
-``pagat-voleny``.
+"""Worked examples of pagat's traditional volený mariáš (docs/pagat-voleny.md "Worked examples"),
+preset ``pagat-voleny``.
 
 "pagat L96" is line 96 of rules/pagat-marias-de.txt (one paragraph a line). Amounts are
 units: one unit is the preset's base (20 h), so ``units`` divides the money by it.
@@ -76,7 +76,7 @@ def test_4_announced_hundred_made() -> None:
 
 def test_5_announced_hundred_failed_in_hearts() -> None:
     # pagat L88: 90 costs 4, 80 costs 8 (one marriage counts; the defence's marriages do not
-    # add: the text is silent, variants.md §6.2 default); L92 hearts double.
+    # add: the text is silent, docs/readings.md §9.11); L92 hearts double.
     hand = three(declarer=A, contract="hundred_hearts", trump=Suit.HEARTS,
                  points=Points(40, (Marriage(40, Suit.HEARTS),), (Marriage(20, Suit.BELLS),)))
     assert units(hand) == [-32, 16, 16]
@@ -134,7 +134,7 @@ def test_10_pauzirak() -> None:
 
 
 PARTNERSHIPS = ("the all-four game with partners (pagat L109-116) needs partnership seating, "
-                "research/variants.md §8.2 (a): not in the engine yet")
+                "docs/families.md §8.2 (a): not in the engine yet")
 
 
 @pytest.mark.xfail(strict=True, raises=(ScoringError, AssertionError), reason=PARTNERSHIPS)

@@ -1,7 +1,8 @@
 """PB tables and the PB of one hand (scoring.premium); pure Python, no Django.
 
-Every table value is checked against the row of domain.md §2.1 it comes from; the test ids name
-that source. Seats: dealer 4 sits out, so seat 1 is forehand (s výnosem) and seat 2 is not.
+Every table value is checked against the row of docs/csm-licitovany.md#premium-points it comes
+from; the test ids name that source. Seats: dealer 4 sits out, so seat 1 is forehand (s výnosem)
+and seat 2 is not.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from scoring.types import Component
 G, S, H = Component.GAME, Component.SEVEN, Component.HUNDRED
 B, D, T = Component.BETL, Component.DURCH, Component.TWO_SEVENS
 
+PB_DOC = "docs/csm-licitovany.md#premium-points"  # where every table row below comes from
+
 T2010 = get_table("csm-2010")
 T2014 = get_table("csm-2014")
 T2023 = get_table("csm-2023-default")
@@ -62,7 +65,7 @@ def codes(result) -> list[str]:
     return [w.code for w in result.warnings]
 
 
-# -- the tables against domain.md §2.1 ---------------------------------------------------------
+# -- the tables against docs/csm-licitovany.md#premium-points --------------------------------------
 
 ROWS_2010 = [
     ("sedma on 3 trumps", "seven.trumps_3", 5, 7),
@@ -130,7 +133,7 @@ def _as_pb(value: int | None) -> Fraction | None:
 
 @pytest.mark.parametrize(
     ("row", "with_lead", "without_lead"),
-    [pytest.param(r, w, wo, id=f"domain.md §2.1, 2010 table, {name}")
+    [pytest.param(r, w, wo, id=f"{PB_DOC}, 2010 table, {name}")
      for name, r, w, wo in ROWS_2010],
 )
 def test_2010_table_rows(row: str, with_lead: int, without_lead: int) -> None:
@@ -139,7 +142,7 @@ def test_2010_table_rows(row: str, with_lead: int, without_lead: int) -> None:
 
 @pytest.mark.parametrize(
     ("row", "with_lead", "without_lead"),
-    [pytest.param(r, w, wo, id=f"domain.md §2.1, 2014 table, {name}")
+    [pytest.param(r, w, wo, id=f"{PB_DOC}, 2014 table, {name}")
      for name, r, w, wo in ROWS_2014],
 )
 def test_2014_table_rows(row: str, with_lead: int, without_lead: int | None) -> None:
@@ -147,7 +150,7 @@ def test_2014_table_rows(row: str, with_lead: int, without_lead: int | None) -> 
 
 
 def test_2010_unknown_only_the_end_of_two_sevens_and_unlisted_holdings() -> None:
-    # domain.md §2.1: the 2010 table is complete except the end of dvě sedmy.
+    # docs/csm-licitovany.md#premium-points: the 2010 table is complete except the end of dvě sedmy.
     unknown_rows = {row for row, _ in T2010.unknown_cells}
     assert unknown_rows == {
         "hundred.trumps_1.without_both",
@@ -162,7 +165,8 @@ def test_2010_unknown_only_the_end_of_two_sevens_and_unlisted_holdings() -> None
 
 
 def test_2014_knows_only_the_published_rows() -> None:
-    # domain.md §2.1: "only these rows are known" — betl, durch, dvě sedmy stay None, not 0.
+    # docs/csm-licitovany.md#premium-points: "only these rows are known" — betl, durch, dvě sedmy
+    # stay None, not 0.
     known = {row for row, c in T2014.rows.items() if c != PremiumCell()}
     assert known == {row for _, row, _, _ in ROWS_2014}
     assert T2014.rows["betl.catching_ace"].with_lead is None
@@ -188,7 +192,8 @@ def test_table_ids_and_default() -> None:
 
 
 def test_2023_default_takes_2014_where_known_and_2010_elsewhere() -> None:
-    # domain.md §2.1, default for a 2023 tournament; checked cell by cell over the catalogue.
+    # docs/csm-licitovany.md#premium-points, default for a 2023 tournament; checked cell by cell
+    # over the catalogue.
     for row in ROWS:
         for column in ("with_lead", "without_lead"):
             newer = getattr(T2014.rows[row], column)
@@ -235,10 +240,10 @@ def test_table_refuses_an_unknown_row() -> None:
 @pytest.mark.parametrize(
     ("table", "trumps", "declarer", "expected"),
     [
-        pytest.param(T2010, 3, LEAD, 5, id="domain.md §2.1, 2010, sedma on 3 trumps s výnosem"),
-        pytest.param(T2010, 3, NO_LEAD, 7, id="domain.md §2.1, 2010, sedma on 3 bez výnosu"),
-        pytest.param(T2023, 2, LEAD, 14, id="domain.md §2.1, 2014 via default, sedma on 2"),
-        pytest.param(T2023, 1, NO_LEAD, 28, id="domain.md §2.1, 2014 via default, sedma on 1"),
+        pytest.param(T2010, 3, LEAD, 5, id=f"{PB_DOC}, 2010, sedma on 3 trumps s výnosem"),
+        pytest.param(T2010, 3, NO_LEAD, 7, id=f"{PB_DOC}, 2010, sedma on 3 bez výnosu"),
+        pytest.param(T2023, 2, LEAD, 14, id=f"{PB_DOC}, 2014 via default, sedma on 2"),
+        pytest.param(T2023, 1, NO_LEAD, 28, id=f"{PB_DOC}, 2014 via default, sedma on 1"),
     ],
 )
 def test_seven_won(table: PremiumTable, trumps: int, declarer: int, expected: int) -> None:
@@ -254,7 +259,7 @@ def test_seven_on_four_trumps_or_lost_earns_nothing() -> None:
 
 
 def test_hearts_and_doubling_do_not_change_pb() -> None:
-    # domain.md §2.1: PB are not changed by doubling or hearts.
+    # docs/csm-licitovany.md#premium-points: PB are not changed by doubling or hearts.
     plain = award("seven", {G: True, S: True}, trumps=3)
     hearts = award("seven_hearts", {G: True, S: True}, trumps=3,
                    doublings=(Doubling(S, 3, by=(3,)),))
@@ -284,17 +289,17 @@ def test_hundred_in_hearts_and_doubled_equals_plain(
     ("trumps", "ace", "ten", "declarer", "row", "expected"),
     [
         pytest.param(3, True, False, NO_LEAD, "hundred.trumps_3.without_ten", 32,
-                     id="domain.md §2.1, 2014 via default, sto on 3 trumps without 10"),
+                     id=f"{PB_DOC}, 2014 via default, sto on 3 trumps without 10"),
         pytest.param(3, False, False, LEAD, "hundred.trumps_3.without_both", 40,
-                     id="domain.md §2.1, 2014 via default, sto on 3 without both s výnosem"),
+                     id=f"{PB_DOC}, 2014 via default, sto on 3 without both s výnosem"),
         pytest.param(4, False, True, NO_LEAD, "hundred.trumps_4.without_ace", 18,
-                     id="domain.md §2.1, 2014 via default, sto on 4 without A"),
+                     id=f"{PB_DOC}, 2014 via default, sto on 4 without A"),
         pytest.param(6, False, False, NO_LEAD, "hundred.trumps_5_6.without_both", 12,
-                     id="domain.md §2.1, 2014 via default, sto on 5+ without both"),
+                     id=f"{PB_DOC}, 2014 via default, sto on 5+ without both"),
         pytest.param(1, True, False, LEAD, "hundred.trumps_1.ace", 80,
-                     id="domain.md §2.1, 2014 via default, sto on 1 trump the A"),
+                     id=f"{PB_DOC}, 2014 via default, sto on 1 trump the A"),
         pytest.param(1, False, True, NO_LEAD, "hundred.trumps_1.ten", 128,
-                     id="domain.md §2.1, 2010 via default, sto on 1 trump the 10 bez výnosu"),
+                     id=f"{PB_DOC}, 2010 via default, sto on 1 trump the 10 bez výnosu"),
     ],
 )
 def test_hundred_made(
@@ -312,7 +317,7 @@ def test_hundred_with_ace_or_ten_on_five_trumps_earns_nothing() -> None:
 
 
 def test_hundred_on_four_trumps_with_both_with_lead_is_zero_without_lead_ten() -> None:
-    # domain.md §2.1, 2010 "0/10" and 2014 "–/10".
+    # docs/csm-licitovany.md#premium-points, 2010 "0/10" and 2014 "–/10".
     facts = {"trumps": 4, "trump_ace": True, "trump_ten": True}
     for table in (T2010, T2014):
         led = award("hundred", {H: True}, table, LEAD, **facts)
@@ -329,9 +334,9 @@ def test_hundred_failed_earns_nothing_and_needs_no_facts() -> None:
 @pytest.mark.parametrize(
     ("table", "trumps", "expected"),
     [
-        pytest.param(T2010, 2, 48 + 32, id="domain.md §2.1, 2010, sto on 2 without 10 +32"),
-        pytest.param(T2023, 2, 70 + 16, id="domain.md §2.1, 2014 via default, on 2 +16"),
-        pytest.param(T2023, 4, 12 + 8, id="domain.md §2.1, 2014 via default, on 4 +8"),
+        pytest.param(T2010, 2, 48 + 32, id=f"{PB_DOC}, 2010, sto on 2 without 10 +32"),
+        pytest.param(T2023, 2, 70 + 16, id=f"{PB_DOC}, 2014 via default, on 2 +16"),
+        pytest.param(T2023, 4, 12 + 8, id=f"{PB_DOC}, 2014 via default, on 4 +8"),
     ],
 )
 def test_non_trump_marriage_bonus(table: PremiumTable, trumps: int, expected: int) -> None:
@@ -342,7 +347,7 @@ def test_non_trump_marriage_bonus(table: PremiumTable, trumps: int, expected: in
 
 
 def test_unknown_cell_warns_instead_of_awarding_zero() -> None:
-    # domain.md §2.1, 2014 table: sto on 1 trump, the 10, bez výnosu is "?".
+    # docs/csm-licitovany.md#premium-points, 2014 table: sto on 1 trump, the 10, bez výnosu is "?".
     result = award("hundred", {H: True}, T2014, NO_LEAD, trumps=1, trump_ace=False,
                    trump_ten=True)
     assert result.per_seat == {}
@@ -369,7 +374,8 @@ def test_hundred_on_one_low_trump_is_an_unknown_cell() -> None:
 
 
 def test_hundred_and_seven_half_points() -> None:
-    # domain.md §2.1: sedma PB + half of the sto PB on ≤ 4 trumps; 2014 sto on 3 trumps
+    # docs/csm-licitovany.md#premium-points: sedma PB + half of the sto PB on ≤ 4 trumps; 2014 sto
+    # on 3 trumps
     # without both is 40/55, so half is 27.5 bez výnosu, plus sedma on 3 trumps 10.
     result = award("hundred_seven", {H: True, S: True}, trumps=3, trump_ace=False,
                    trump_ten=False)
@@ -391,7 +397,8 @@ def test_hundred_and_seven_in_hearts_same_as_plain() -> None:
 
 
 def test_hundred_and_seven_on_four_trumps_halves_sto_without_sedma_row() -> None:
-    # domain.md §2.1: the rule covers ≤ 4 trumps; sedma has no row on 4 trumps.
+    # docs/csm-licitovany.md#premium-points: the rule covers ≤ 4 trumps; sedma has no row on 4
+    # trumps.
     result = award("hundred_seven", {H: True, S: True}, trumps=4, trump_ace=False,
                    trump_ten=False)
     assert result.per_seat == {NO_LEAD: Fraction(15)}  # half of 2014's 30
@@ -419,7 +426,7 @@ def test_hundred_and_seven_one_made(won: dict[Component, bool], expected: int | 
 def test_hundred_and_seven_bonus_is_not_halved() -> None:
     result = award("hundred_seven", {H: True, S: True}, table=T2010, trumps=3, trump_ace=True,
                    trump_ten=False, non_trump_marriage=True)
-    # domain.md §2.1, 2010: sedma 7 + half of 24 + non-trump marriage 16.
+    # docs/csm-licitovany.md#premium-points, 2010: sedma 7 + half of 24 + non-trump marriage 16.
     assert result.per_seat == {NO_LEAD: Fraction(7 + 12 + 16)}
 
 
@@ -435,7 +442,8 @@ def test_hundred_and_seven_rule_unknown_in_2014_alone() -> None:
 
 
 def test_betl_won_counts_aces_and_six_card_suits() -> None:
-    # domain.md §2.1, 2010: 10 per catching ace, 5 per six-card suit with one catcher.
+    # docs/csm-licitovany.md#premium-points, 2010: 10 per catching ace, 5 per six-card suit with one
+    # catcher.
     result = award("betl", {B: True}, betl_catching_aces=2, betl_six_card_single_catcher=1)
     assert result.per_seat == {NO_LEAD: Fraction(25)}
     assert [(line.row, line.value) for line in result.lines] == [
@@ -448,7 +456,7 @@ def test_betl_won_plain_earns_nothing() -> None:
 
 
 def test_betl_lost_pays_fleking_claimants() -> None:
-    # domain.md §2.1, 2010: a defender's flek on betl earns him 5.
+    # docs/csm-licitovany.md#premium-points, 2010: a defender's flek on betl earns him 5.
     flek = Doubling(B, 1, by=(1, 3))
     result = award("betl", {B: False}, doublings=(flek,), defender_claims=(1, 3))
     assert result.per_seat == {1: Fraction(5), 3: Fraction(5)}
@@ -477,7 +485,7 @@ def test_claims_ignored_when_declarer_made_it_or_in_other_contracts() -> None:
 
 
 def test_durch_won_and_lost() -> None:
-    # domain.md §2.1, 2010: 10 per unsolid suit; a defender's flek 10.
+    # docs/csm-licitovany.md#premium-points, 2010: 10 per unsolid suit; a defender's flek 10.
     assert award("durch", {D: True}, durch_unsolid_suits=3).per_seat == {NO_LEAD: Fraction(30)}
     lost = award("durch", {D: False}, doublings=(Doubling(D, 2, by=(1,)),),
                  defender_claims=(1,))
@@ -497,15 +505,15 @@ def test_betl_in_2014_alone_is_unknown() -> None:
     ("contract", "won", "helpers", "trumps", "declarer", "row", "expected"),
     [
         pytest.param("two_sevens", {T: True}, 4, 6, LEAD, "two_sevens.helpers_4", 20,
-                     id="domain.md §2.1, 2010, dvě sedmy 4 helper cards s výnosem"),
+                     id=f"{PB_DOC}, 2010, dvě sedmy 4 helper cards s výnosem"),
         pytest.param("two_sevens", {T: True}, 5, 4, NO_LEAD, "two_sevens.trumps_4", 45,
-                     id="domain.md §2.1, 2010, dvě sedmy 4 trumps bez výnosu"),
+                     id=f"{PB_DOC}, 2010, dvě sedmy 4 trumps bez výnosu"),
         pytest.param("two_sevens_hundred", {T: True, H: True}, 4, 5, NO_LEAD,
                      "two_sevens.helpers_4.with_hundred", 30,
-                     id="domain.md §2.1, 2010, dvě sedmy 4 helpers with made sto"),
+                     id=f"{PB_DOC}, 2010, dvě sedmy 4 helpers with made sto"),
         pytest.param("two_sevens_hearts_hundred", {T: True, H: True}, 6, 4, LEAD,
                      "two_sevens.trumps_4.with_hundred", 40,
-                     id="domain.md §2.1, 2010, dvě sedmy 4 trumps with sto, hearts"),
+                     id=f"{PB_DOC}, 2010, dvě sedmy 4 trumps with sto, hearts"),
         pytest.param("two_sevens_hundred", {T: True, H: False}, 6, 4, LEAD,
                      "two_sevens.trumps_4", 30, id="sto announced but failed: plain row"),
     ],
@@ -523,7 +531,7 @@ def test_two_sevens(contract: str, won: dict[Component, bool], helpers: int, tru
      (5, 2, "two_sevens.fewer_than_4")],
 )
 def test_two_sevens_end_of_table_warns(helpers: int, trumps: int, row: str) -> None:
-    # domain.md §2.1: the 2010 table is incomplete at the end of dvě sedmy.
+    # docs/csm-licitovany.md#premium-points: the 2010 table is incomplete at the end of dvě sedmy.
     result = award("two_sevens", {T: True}, helper_cards=helpers, trumps=trumps)
     assert result.per_seat == {}
     assert [(w.code, w.params["row_code"]) for w in result.warnings] == [
@@ -543,7 +551,8 @@ def test_two_sevens_lost_but_sto_made_earns_sto_rows() -> None:
 
 
 def test_two_sevens_and_sto_non_trump_marriage_bonus() -> None:
-    # domain.md §2.1, 2014: the bonus applies to dvě sedmy a sto too (8 on 4 trumps).
+    # docs/csm-licitovany.md#premium-points, 2014: the bonus applies to dvě sedmy a sto too (8 on 4
+    # trumps).
     result = award("two_sevens_hundred", {T: True, H: True}, helper_cards=6, trumps=4,
                    non_trump_marriage=True)
     assert result.per_seat == {NO_LEAD: Fraction(60 + 8)}

@@ -1,4 +1,5 @@
-"""domain.md §4: every worked example settles to the documented amounts."""
+"""docs/csm-licitovany.md#worked-examples: every worked example settles to the documented
+amounts."""
 
 from __future__ import annotations
 

@@ -23,7 +23,8 @@ def result(declarer: int = 2, **fields: Any):
 
 
 def test_sedma_on_one_trump_with_and_without_lead() -> None:
-    # domain.md §2.1, 2014 row kept in the 2023 default: sedma on 1 trump 20/28.
+    # docs/csm-licitovany.md#premium-points, 2014 row kept in the 2023 default: sedma on 1 trump
+    # 20/28.
     assert result(**SEVEN_ONE_TRUMP).premium[2] == 20  # seat 2 is forehand: s výnosem
     assert result(declarer=3, **SEVEN_ONE_TRUMP).premium[3] == 28
 

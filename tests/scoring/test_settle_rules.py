@@ -1,4 +1,4 @@
-"""Rates, limits, omyl, tiché sto, tichá sedma, ložená and renonc rules of domain.md §2.
+"""Rates, limits, omyl, tiché sto, tichá sedma, ložená and renonc rules of docs/csm-licitovany.md.
 
 Each test names the rule section it checks. Seat 1 deals, so at a table of four seat 1 sits
 out and seat 2 declares unless a test says otherwise.
@@ -46,7 +46,8 @@ def test_silent_hundred_reading_is_configurable() -> None:
             "points": {"declarer_cards": 70, "declarer_marriages": [40]}}  # 110
     double = CSM.override(silent_hundred=SilentHundredRule.DOUBLE)
     none = CSM.override(silent_hundred=SilentHundredRule.NONE)
-    assert money(**hand)[1] == 3 * (80 + 40)  # domain.md default: 2 · (1 + 1)
+    # default, docs/csm-licitovany.md#readings: 2 · (1 + 1)
+    assert money(**hand)[1] == 3 * (80 + 40)
     assert money(double, **hand)[1] == 3 * (40 + 40)
     assert money(none, **hand)[1] == 3 * (20 + 40)
 
@@ -81,7 +82,7 @@ def test_the_unfleked_tens_are_explained_on_a_line_of_their_own() -> None:
 
 def test_two_sevens_in_hearts_is_60_units_or_80_by_reading() -> None:
     # ČSM 2023 sazebník lists dvě sedmy 40 and "červené platí dvojnásob" (80); the product
-    # keeps 60, the rate of the other ČSM games (domain.md §2, configurable).
+    # keeps 60, the rate of the other ČSM games (docs/csm-licitovany.md#readings, configurable).
     hand = {"contract": "two_sevens_hearts", "trump": "hearts", "helper": "bells",
             "two_sevens_won": True}
     assert money(**hand)[1] == 3 * 60 * 20

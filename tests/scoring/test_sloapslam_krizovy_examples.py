@@ -1,5 +1,5 @@
-"""Worked examples of the SloapSlam bodovaný křížový mariáš (research/variants.md §5.7),
-preset ``sloapslam-krizovy``.
+"""Worked examples of the SloapSlam bodovaný křížový mariáš (docs/sloapslam-krizovy.md "Worked
+examples"), preset ``sloapslam-krizovy``.
 
 Lines ("SLS L186") are those of rules/sloapslam-krizovy-a-honerovy.txt as ``cat -n`` numbers
 them; Čl. II items are "B/n", Čl. III "Cn", Čl. IV "Dn". Seats: A = 1 (forhont, declarer),
@@ -8,33 +8,27 @@ B = 2 (his partner in 2v2), C = 3, D = 4 deals; base 20 h ("dvacetihaléřový",
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from scoring import Doubling, Hand, Renonc, settle
+from scoring import Hand, Renonc, settle
 from scoring.honours import round_money
 from scoring.jsonio import hand_from_dict, hand_to_dict
 from scoring.notation import format_hand, parse
 from scoring.notation.shorthand import format_shorthand
-from scoring.types import Component, FlekerLiability, Suit
-from scoring.variants import unplayed_rule
+from scoring.types import FlekerLiability, Suit
 from tests.scoring.sloapslam_examples import (
     EXAMPLES,
     SLS,
-    A,
     B,
     C,
     D,
-    G,
-    S,
     four,
+    krizovy_hands,
     money,
 )
 
@@ -56,7 +50,7 @@ def test_example_read_back(number: str, hand: Hand, expected: list[int]) -> None
 
 
 def test_example_through_the_command() -> None:
-    # §5.7.4 through the command line: "r7#31" = C flek, A re on the sedma.
+    # example 5.7.4 through the command line: "r7#31" = C flek, A re on the sedma.
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "settle", "--ruleset", "sloapslam-krizovy",
          "--notation", "7k sp@2 r7#31 h+ s+", "--seats", "4", "--dealer", "4", "--declarer",
@@ -68,7 +62,7 @@ def test_example_through_the_command() -> None:
 
 
 def test_5_literal_reading() -> None:
-    # §5.7.5 literal B/10 reading: the two flekers pay everything, the third nothing.
+    # example 5.7.5 literal B/10 reading: the two flekers pay everything, the third nothing.
     literal = SLS.override(fleker_liability=FlekerLiability.FLEKERS_PAY_ALL)
     assert money(EXAMPLES[4][1], literal) == [3600, -1800, -1800, 0]
     ordinary = SLS.override(fleker_liability=FlekerLiability.NONE)
@@ -85,40 +79,11 @@ def test_8_further_renonc_in_the_dohravka() -> None:
 
 
 def test_12_round_money_in_whole_crowns() -> None:
-    # §5.7.12 Čl. V L274: 37,40 / 12,60 / −21,40 / −28,60 → 37 / 13 / −21 / −29 Kč.
+    # example 5.7.12 Čl. V L274: 37,40 / 12,60 / −21,40 / −28,60 → 37 / 13 / −21 / −29 Kč.
     assert [round_money(v, SLS) for v in (3740, 1260, -2140, -2860)] == [3700, 1300, -2100,
                                                                          -2900]
     # the hazard: rounded results need not sum to zero
     assert sum(round_money(v, SLS) for v in (50, 50, 50, -150)) == 100
-
-
-@st.composite
-def krizovy_hands(draw: st.DrawFn) -> Hand:
-    partner = draw(st.sampled_from([None, B, C, D]))
-    contract = draw(st.sampled_from(["game", "seven", "seven_hearts", "betl"]))
-    if contract == "betl":
-        partner = None
-    side = [A] + ([partner] if partner else [])
-    defenders = [s for s in (1, 2, 3, 4) if s not in side]
-    doublings = []
-    for component in ((G, S) if "seven" in contract else (G,) if contract == "game"
-                      else (Component.BETL,)):
-        level = draw(st.integers(0, 3))
-        if level:
-            doublings.append(Doubling(component, level,
-                                      by=tuple(draw(st.sets(st.sampled_from(defenders),
-                                                            min_size=1)))))
-    hand = four(contract=contract, trump=None if contract == "betl" else
-                Suit.HEARTS if contract.endswith("hearts") else Suit.BELLS, partner=partner,
-                doublings=tuple(doublings))
-    rung = SLS.rung(contract)
-    assert rung is not None
-    if unplayed_rule(hand, SLS, rung) is None:
-        fields: dict[str, Any] = {"betl_won": draw(st.booleans())} if contract == "betl" else {
-            "game_won": draw(st.booleans()), **({"seven_won": draw(st.booleans())}
-                                               if "seven" in contract else {})}
-        hand = dataclasses.replace(hand, **fields)
-    return hand
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,8 +99,8 @@ def test_random_hands_sum_to_zero_and_read_back(hand: Hand) -> None:
 @pytest.mark.parametrize(("number", "hand", "expected"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_every_example_through_the_command_as_json(number: str, hand: Hand,
                                                    expected: list[int]) -> None:
-    """Issue 15's "must show": each worked example of §5.7 through ``python -m scoring
-    settle``, as the JSON hand (docs/hand-format.md) on stdin."""
+    """Issue 15's "must show": each worked example of docs/sloapslam-krizovy.md "Worked examples"
+    through ``python -m scoring settle``, as the JSON hand (docs/hand-format.md) on stdin."""
     done = subprocess.run([sys.executable, "-m", "scoring", "settle", "--ruleset",
                            "sloapslam-krizovy"], input=json.dumps(hand_to_dict(hand)),
                           capture_output=True, text=True, timeout=60, check=False)

@@ -1,4 +1,5 @@
-"""PB per seat (SloapSlam bodovaný křížový, research/variants.md §5.4, §8.2 k) from a TEST table.
+"""PB per seat (SloapSlam bodovaný křížový, docs/sloapslam-krizovy.md "Premium points per seat",
+docs/families.md §8.2 k) from a TEST table.
 
 The club's bodovací tabulka is not in the texts, so every number below is made up for the test
 and means nothing; what is tested is the structure: facts per announcing seat (SLS L214),
@@ -133,7 +134,7 @@ def test_lost_fleked_game_scores_only_the_fleker() -> None:
 
 
 def test_won_fleked_seven_gives_the_fleker_minus_points() -> None:
-    # §5.7.4: C fleks the sedma, A re: A and B the re column, C the minus points of re
+    # example 5.7.4: C fleks the sedma, A re: A and B the re column, C the minus points of re
     hand = seven(doublings=(Doubling(S, 0, raises=(C, A)),))
     assert pb(hand) == [56, 56, -6, 0]
     result = settle(hand, TABLED, premium_tables=(TEST_TABLE,))
@@ -160,7 +161,7 @@ def test_flek_columns_by_level() -> None:
 
 
 def test_a_trhaks_compulsory_flek_costs_no_minus_points() -> None:
-    # §5.7.6: A alone, sto on 3 trumps, D fleks, A re; made
+    # example 5.7.6: A alone, sto on 3 trumps, D fleks, A re; made
     def sto(**kw: Any) -> Hand:
         return four(contract="hundred", trump=Suit.BELLS, doublings=(Doubling(H, 2, by=(D,)),),
                     points=Points(70, (Marriage(40, Suit.BELLS),)),
@@ -171,7 +172,7 @@ def test_a_trhaks_compulsory_flek_costs_no_minus_points() -> None:
 
 
 def test_betl_alone_two_flekers_the_first_one_gets_the_minus() -> None:
-    # §5.7.5: B and C flek, A re; no chain recorded: the first fleker in the sheet's order
+    # example 5.7.5: B and C flek, A re; no chain recorded: the first fleker in the sheet's order
     hand = four(contract="betl", betl_won=True,
                 doublings=(Doubling(BETL, 2, by=(B, C)),))
     assert pb(hand) == [20, -4, 0, 0]
@@ -223,7 +224,8 @@ def test_money_is_the_same_with_per_seat_pb(number: str, hand: Hand,
 
 
 def test_the_preset_keeps_no_table_and_the_structure_holds_no_numbers() -> None:
-    assert SLS.premium_table is None  # the club's table is not in the texts (§5.4)
+    # the club's table is not in the texts (docs/sloapslam-krizovy.md "Premium points per seat")
+    assert SLS.premium_table is None
     table = SEAT_TABLES["sloapslam-krizovy-struktura"]
     assert table is SLOAPSLAM_KRIZOVY_STRUCTURE and table.placeholder
     assert all(v is None for row in table.rows for v in row.cells)

@@ -1,6 +1,7 @@
 """SloapSlam standings: SB = money rounded to whole crowns per player per round + factor × PB,
-and BUS 4-2-1-0 at the table by that SB (research/variants.md §4.4, §4.5.10, §5.6, §5.7.12;
-SLS L74 čtyřka, Čl. V L274 křížový)."""
+and BUS 4-2-1-0 at the table by that SB (docs/sloapslam-ctyrka.md "Tournament scoring", example
+4.5.10, docs/sloapslam-krizovy.md "Tournament result", example 5.7.12; SLS L74 čtyřka, Čl. V L274
+křížový)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring import get_preset
 from scoring.honours import round_money
+from scoring.reasons import render_reason
 from scoring.standings import (
     SLOAPSLAM_RULES,
     MoneyRounding,
@@ -23,6 +25,7 @@ from scoring.standings import (
     compute_standings,
     rank_round,
     round_minor,
+    round_reasons,
     with_ruleset,
 )
 
@@ -86,7 +89,7 @@ def test_the_hands_helper_agrees() -> None:
         assert round_money(amount, ruleset) == round_minor(amount, 100)
 
 
-# -- §5.7.12: the křížový round result ---------------------------------------------------------
+# -- example 5.7.12: the křížový round result -----------------------------------------------------
 
 
 def test_5_7_12_round_result() -> None:
@@ -96,7 +99,8 @@ def test_5_7_12_round_result() -> None:
         "D": (-2900, -2900, 0)}
     rows = {r.player: r for r in rank_round(scores, KRIZOVY)}
     assert rows["A"].money == 3740  # ZB stays exact
-    assert rows["A"].explanation[0] == "SB = ZB 37,4 → 37 + 1 × PB 10 = 47"
+    assert render_reason(round_reasons(rows["A"], KRIZOVY)[0]) == (
+        "SB = ZB 37,4 → 37 + 1 × PB 10 = 47")
 
 
 def test_5_7_12_hazard_rounded_money_need_not_sum_to_zero() -> None:
@@ -115,7 +119,7 @@ def test_rounded_per_player_per_round_not_over_the_tournament() -> None:
     assert standings["a"].money == 100  # ZB: the exact sum
 
 
-# -- §4.5.10: the čtyřka table result, BUS by SB -----------------------------------------------
+# -- example 4.5.10: the čtyřka table result, BUS by SB -------------------------------------------
 
 
 def test_4_5_10_table_result() -> None:
@@ -125,7 +129,7 @@ def test_4_5_10_table_result() -> None:
         "A": (12500, 14100, 4), "B": (4000, 8000, 2), "C": (-6000, -4000, 1),
         "D": (-10500, -10500, 0)}
     rows = {r.player: r for r in rank_round(scores, CTYRKA)}
-    assert rows["B"].explanation[0] == "SB = ZB 40 + 2 × PB 20 = 80"
+    assert render_reason(round_reasons(rows["B"], CTYRKA)[0]) == "SB = ZB 40 + 2 × PB 20 = 80"
 
 
 def test_4_5_10_tie_of_c_and_d() -> None:
@@ -138,7 +142,7 @@ def test_4_5_10_tie_of_c_and_d() -> None:
 
 
 def test_bus_follow_sb_not_money() -> None:
-    # b has less money but more PB: ahead by SB (§4.4 "za pořadí podle SB")
+    # b has less money but more PB: ahead by SB (SLS L74 "za pořadí podle SB")
     scores = table({"a": 1000, "b": 500, "c": -700, "d": -800}, {"b": 10})
     assert {p: r[2] for p, r in by_player(scores, KRIZOVY).items()} == {
         "a": 2, "b": 4, "c": 1, "d": 0}

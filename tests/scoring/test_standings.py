@@ -1,4 +1,5 @@
-"""Standings maths (domain.md §2.2): SB, round ranks, BP keys, tournament order, lot, drops."""
+"""Standings maths (docs/csm-licitovany.md#standings): SB, round ranks, BP keys, tournament
+order, lot, drops."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.rank_keys import standing_reasons
+from scoring.reasons import render_reasons
 from scoring.standings import (
     PlacementKey,
     RankKey,
@@ -16,17 +19,24 @@ from scoring.standings import (
     TieShare,
     compute_standings,
     rank_round,
+    round_reasons,
     shared_ranks,
 )
 
 RULES = StandingsRules()
 
 
+def explained(row, rules, lang="cs"):
+    """A round row's reasons (SB or money, BP) worded in ``lang``, as the engine explains it."""
+    return render_reasons(round_reasons(row, rules), lang)
+
+
 def test_sb_is_money_plus_premium_in_crowns() -> None:
-    # domain.md §2.1: SB = ZB in Kč + PB × 1; money is in haléř, so PB count 100 each.
+    # docs/csm-licitovany.md#premium-points: SB = ZB in Kč + PB × 1; money is in haléř, so PB count
+    # 100 each.
     (row,) = rank_round([RoundScore("a", 1, 1, money=1240, premium=Fraction(20))], RULES)
     assert row.sb == 1240 + 2000
-    assert row.explanation[0] == "SB = ZB 12,4 + 1 × PB 20 = 32,4"
+    assert explained(row, RULES)[0] == "SB = ZB 12,4 + 1 × PB 20 = 32,4"
 
 
 def test_round_rank_by_sb_then_zb_and_n_minus_rank_plus_one() -> None:
@@ -105,7 +115,7 @@ def test_chain_is_configurable() -> None:
     assert [s.player for s in compute_standings(scores, rules)] == ["b", "a"]
 
 
-# -- SZMK volený (domain.md §3 "Round result"; rules E.5) -----------------------------------------
+# -- SZMK volený (docs/szmk.md#round-result; rules E.5) -----------------------------------------
 
 SZMK = StandingsRules(
     round_chain=(RankKey.ZB,), placement=PlacementKey.TABLE_POINTS, table_points=(5, 3, 1, 0),
@@ -134,8 +144,9 @@ def test_szmk_table_of_four_gives_the_fourth_nothing() -> None:
 
 def test_szmk_round_explains_the_round_money() -> None:
     (row,) = rank_round([RoundScore("a", 1, 1, 120)], SZMK)
-    assert row.explanation[0] == "Nahratá suma = 10 + ZB 1,2 = 11,2"
-    assert row.explanation[1].startswith("BP = 5 (1. místo u stolu")
+    assert explained(row, SZMK, "sk")[0] == "Nahratá suma = 10 + ZB 1,2 = 11,2"
+    assert explained(row, SZMK)[0] == "Nahraná suma = 10 + ZB 1,2 = 11,2"  # Czech in Czech
+    assert explained(row, SZMK)[1].startswith("BP = 5 (1. místo u stolu")
 
 
 def _rounds(*tables: tuple[int, tuple[tuple[str, int], ...]]) -> list[RoundScore]:
@@ -172,13 +183,17 @@ def test_szmk_chain_points_money_record_best_round_then_lot() -> None:
     assert not any(s.by_lot for s in table[2:])
     assert by["a"].record == (5, 1) and by["b"].record == (3, 3)
     assert by["c"].best_round == 250 and by["a"].best_round == 200
-    assert by["a"].explanation == (
+    # Czech throughout (the engine once mixed in the Slovak "nahratá"), Slovak in Slovak
+    assert render_reasons(standing_reasons(by["a"], SZMK)) == (
         "BP 6 = 5 + 1",
-        "ZB 0 = 2 + (-2); nahratá suma 20 = 2 × 10 + ZB",
+        "ZB 0 = 2 + (-2); nahraná suma 20 = 2 × 10 + ZB",
         "Bilance kol 5 · 1 (body kol od nejlepšího, porovnané postupně: víc vítězství v kole, "
         "pak víc druhých míst …)",
-        "Nejlepší kolo: nahratá suma 12 (1. kolo)",
+        "Nejlepší kolo: nahraná suma 12 (1. kolo)",
     )
+    slovak = render_reasons(standing_reasons(by["a"], SZMK), "sk")
+    assert slovak[1] == "ZB 0 = 2 + (-2); nahratá suma 20 = 2 × 10 + ZB"
+    assert slovak[3] == "Najlepšie kolo: nahratá suma 12 (1. kolo)"
 
 
 def test_szmk_money_tie_broken_by_the_round_record() -> None:
@@ -216,7 +231,7 @@ def test_fixed_points_replace_the_placement_points() -> None:
     rows = {r.player: r for r in rank_round(scores, SZMK)}
     assert {p: r.bp for p, r in rows.items()} == {"p": 4, "q": 4, "absent": 0}
     assert rows["absent"].rank == 3 and rows["absent"].fixed and rows["p"].fixed
-    assert rows["absent"].explanation[1] == "BP = 0 pevně (kontumace), 3. místo u stolu"
+    assert explained(rows["absent"], SZMK)[1] == "BP = 0 pevně (kontumace), 3. místo u stolu"
     # by money alone the absent player would have had 1 point
     assert _table(SZMK, 100, 100, -200) == [4, 4, 1]
     # a fixed score counts in the tournament like any other round

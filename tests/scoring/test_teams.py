@@ -4,8 +4,8 @@ Sources: issue 16 ("the Slovak extraliga scores clubs: in each round six players
 count — its four nominated players and its two best substitutes"; "4-member teams (a captain
 and three) ..., counting all four in the first four rounds with the individual tie-breaks";
 "tie-breaks (the individual chain applied to team sums, then best single round)"; "Every team
-row explains itself (which member counted in which round)") and research/csm.md L244 ("team
-entries = captain + 3").
+row explains itself (which member counted in which round)") and
+docs/csm-practice.md#championships-and-teams ("team entries = captain + 3").
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.reasons import render_reason, render_reasons
 from scoring.standings import (
     PlacementKey,
     RankKey,
@@ -36,6 +37,7 @@ from scoring.teams import (
     TeamRules,
     championship_four,
     round_results,
+    team_reasons,
     team_standings,
 )
 
@@ -44,7 +46,7 @@ def rs(player, number, bp, money=0, premium=0):
     """An individual round result as compute_standings gives it (SB = money + PB here)."""
     return RoundStanding(player=player, round=number, table=1, money=money,
                          premium=Fraction(premium), sb=Fraction(money + 100 * premium), rank=1,
-                         bp=Fraction(bp), explanation=())
+                         bp=Fraction(bp))
 
 
 def club(team_id, nominated=4, substitutes=3, **kw):
@@ -105,7 +107,7 @@ def test_szmk_an_absent_nominated_player_counts_nothing_and_is_not_replaced():
     [r1] = row.rounds
     assert len(r1.counted) == 5 and row.bp == 3 + 6
     absent = next(m for m in r1.members if m.player == "An3")
-    assert not absent.played and not absent.counted and "nehrál" in absent.reason
+    assert not absent.played and not absent.counted and "nehrál" in render_reason(absent.reason)
 
 
 def test_szmk_orders_clubs_by_table_points_then_money_then_best_round():
@@ -137,10 +139,11 @@ def test_szmk_limits_a_nomination_to_four():
         team_standings([club("A", nominated=5)], [], SZMK_EXTRALIGA)
 
 
-# --- championship teams of four (issue 16; research/csm.md L244) ----------------------------
+# --- championship teams of four (issue 16; docs/csm-practice.md#championships-and-teams) ----------
 
 def test_championship_four_counts_all_four_in_the_first_four_rounds():
-    # issue 16: "counting all four in the first four rounds"; csm.md L244: captain + 3.
+    # issue 16: "counting all four in the first four rounds";
+    # docs/csm-practice.md#championships-and-teams: captain + 3.
     results = [rs(f"A{i}", n, n * 10 + i, 100 * n) for i in range(4) for n in range(1, 6)]
     [row] = team_standings([four("A")], results, CHAMPIONSHIP_FOUR)
     assert [r.round for r in row.rounds] == [1, 2, 3, 4]
@@ -151,7 +154,7 @@ def test_championship_four_counts_all_four_in_the_first_four_rounds():
 
 def test_championship_four_uses_the_individual_chain_then_best_round():
     # issue 16: "with the individual tie-breaks"; "the individual chain applied to team sums,
-    # then best single round". ČSM (domain.md §2.2): BP, SB, ZB.
+    # then best single round". ČSM (docs/csm-licitovany.md#standings): BP, SB, ZB.
     assert CHAMPIONSHIP_FOUR.chain == (RankKey.BP, RankKey.SB, RankKey.ZB, RankKey.BEST_ROUND)
     assert CHAMPIONSHIP_FOUR.counting is Counting.FIRST_ROUNDS and CHAMPIONSHIP_FOUR.rounds == 4
     szmk = StandingsRules(tournament_chain=(RankKey.BP, RankKey.ZB, RankKey.ROUND_RECORD,
@@ -210,12 +213,13 @@ def test_each_row_names_who_counted_in_which_round_with_which_values():
     results = [rs(f"An{i}", 1, 1, 10) for i in range(4)]
     results += [rs("As0", 1, 3, 5), rs("As1", 1, 3, 50), rs("As2", 1, 5, -10)]
     names = {f"An{i}": f"Nominovaný {i}" for i in range(4)} | {"As0": "Dvořák"}
-    [row] = team_standings([club("A")], results, SZMK_EXTRALIGA, names=names)
-    line = row.explanation[0]
+    [row] = team_standings([club("A")], results, SZMK_EXTRALIGA)
+    explanation = render_reasons(team_reasons(row, SZMK_EXTRALIGA, names=names))
+    line = explanation[0]
     assert line.startswith("1. kolo: BP 12, ZB 0,8 = Nominovaný 0 (nominovaný: BP 1, ZB 0,1)")
     assert "As2 (1. nejlepší náhradník: BP 5, ZB -0,1)" in line
     assert "nezapočteni: Dvořák (3. náhradník podle výsledku, počítají se 2: BP 3" in line
-    assert row.explanation[1:] == ("BP 12 = 12", "ZB 0,8 = 0,8",
+    assert explanation[1:] == ("BP 12 = 12", "ZB 0,8 = 0,8",
                                    "Nejlepší kolo: 1. kolo (BP 12, ZB 0,8)")
 
 

@@ -1,4 +1,5 @@
-"""Worked examples of ČSM volený mariáš (research/variants.md §2.6), preset ``csm-voleny``.
+"""Worked examples of ČSM volený mariáš (docs/csm-voleny.md "Worked examples"), preset
+``csm-voleny``.
 
 Each example names the lines of ČSM *Obecná pravidla* it rests on ("ČSM obecná" = the OCR in
 rules/csm-obecna-pravidla-ocr.txt, cited by line because the OCR lost the paragraph numbers).
@@ -83,10 +84,10 @@ def test_5_hundred_against() -> None:
 
 
 def test_5c_hundred_against_with_hra_kept() -> None:
-    # The override "hra stays" of variants.md §2.2: hra lost (-20) next to the sto (-240).
+    # The override "hra stays" (docs/readings.md §9.5): hra lost (-20) next to the sto (-240).
     # Reading: a side that announced a sto has no tiché sto besides (ČSM obecná L174: tiché
-    # sto belongs to a contract "Hra"), so the lost hra is the plain 20, as variants.md says;
-    # a literal sum of V.7 would make it 20 · 2 · 3 = 120 (X = -360).
+    # sto belongs to a contract "Hra"), so the lost hra is the plain 20, as docs/csm-voleny.md
+    # example 2.6.5 says; a literal sum of V.7 would make it 20 · 2 · 3 = 120 (X = -360).
     kept = VOL.override(hundred_replaces_game=False)
     hand = three(declarer=A, contract="game", trump=Suit.BELLS,
                  announcements=(Announcement(H, by=B),),

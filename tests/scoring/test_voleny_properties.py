@@ -58,7 +58,10 @@ def variant_hands(draw: st.DrawFn, ruleset: Ruleset) -> Hand:
     announcements = []
     if rung.has_trumps:
         for component in (Component.SEVEN, Component.HUNDRED):
-            if component in rung.components or draw(st.integers(0, 2)) != 0:
+            # OBE L239-241, PAG L46: a sto proti may stand beside the declarer's sto; the
+            # one trump seven is one side's only.
+            owned = component is Component.SEVEN and component in rung.components
+            if owned or draw(st.integers(0, 2)) != 0:
                 continue
             level = draw(st.integers(0, max_level))
             chain = tuple(declarer if i % 2 == 0 else draw(st.sampled_from(defenders))

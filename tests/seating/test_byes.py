@@ -1,4 +1,4 @@
-"""Byes at tables of exactly four (křížový, research/variants.md §9.13): N mod 4 players sit a
+"""Byes at tables of exactly four (křížový, docs/readings.md §9.13): N mod 4 players sit a
 round out, the fewest byes first, so nobody has two before everyone has had one."""
 
 from __future__ import annotations

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from marias_admin.sheets.models import HandRecord, RulingKind
 from marias_admin.sheets.services import hand_delete, ruling_add, sheet_confirm, sheet_submit
-from marias_admin.standings.selectors import tournament_standings
+from marias_admin.standings.selectors import rules_from, tournament_standings
 from marias_admin.tournaments.models import RegistrationStatus
 from marias_admin.tournaments.services import player_create, registration_create
+from scoring.rank_keys import standing_reasons
+from scoring.standings import round_reasons
 from tests import factories
 
 
@@ -54,8 +56,9 @@ def played_tournament():
 def standings(tournament):
     """The standings by player name (registration ids differ between the two copies)."""
     by_id = {r.pk: r.player.full_name for r in tournament.registrations.select_related("player")}
+    rules = rules_from(tournament)
     return [(by_id[s.player], s.rank, s.position, s.by_lot, s.bp, s.sb, s.money, s.premium,
-             s.dropped, s.record, s.best_round, s.explanation,
-             [(r.round, r.table, r.money, r.premium, r.sb, r.rank, r.bp, r.explanation)
-              for r in s.rounds])
+             s.dropped, s.record, s.best_round, standing_reasons(s, rules),
+             [(r.round, r.table, r.money, r.premium, r.sb, r.rank, r.bp,
+               round_reasons(r, rules)) for r in s.rounds])
             for s in tournament_standings(tournament)]

@@ -27,3 +27,25 @@ def ref_client(client, world):
     """The world's referee, logged in."""
     client.force_login(world["users"]["referee"])
     return client
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the site's default language (Czech): a test that renders in English
+    or Slovak leaves its language active in the thread, and a later test that reads a service's
+    message would otherwise get it in that language, depending on the order the tests ran."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture
+def staff(client):
+    """A staff login (may create tournaments), logged in on ``client``."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("organizator", password="x", is_staff=True)
+    client.force_login(user)
+    return user

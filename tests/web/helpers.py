@@ -145,3 +145,15 @@ def named_routes(patterns: list[Any] | None = None, namespace: str = "",
             name = f"{namespace}:{entry.name}" if namespace else entry.name
             found.append((name, route + str(entry.pattern)))
     return found
+
+
+def refresh_planner_statistics() -> None:
+    """After a bulk load (the demos) inside a test's transaction, PostgreSQL still plans from
+    statistics that say "empty", and a join of seats, tables and players degrades into nested
+    full scans of seconds each; ANALYZE gives it what autovacuum gives a real server. SQLite
+    needs nothing."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")

@@ -7,7 +7,10 @@ organisers, and a 404 for anyone else (an unpublished tournament does not show).
 
 The matrix must name every URL pattern of the project with a GET and a POST row
 (:func:`test_matrix_covers_every_url_pattern`), so a new URL cannot go unchecked; each refusal
-(login, 403, 404, 405) must write nothing to the database.
+(login, 403, 404, 405) must write nothing to the database. Every URL pattern's view must also
+declare who it is for, by its permission decorator's audience mark
+(:func:`test_every_view_declares_its_audience`), and no view declared the organisers' may
+answer an anonymous visitor (:func:`test_organiser_views_refuse_anonymous_visitors`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from django.db import connection, transaction
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from marias_admin.prizes.services import category_save, prize_save
 from marias_admin.seasons.services import competition_save
@@ -32,6 +35,7 @@ from marias_admin.sheets import access
 from marias_admin.sheets.services import sheet_assign_scorekeeper, sheet_for
 from marias_admin.teams.models import MemberRole
 from marias_admin.tournaments.models import Role
+from marias_admin.tournaments.permissions import Audience, audience_of
 from marias_admin.tournaments.services import role_grant
 from tests import factories
 from tests.factories import make_tournament, make_user, seat
@@ -120,6 +124,8 @@ MATRIX: list[tuple[Any, ...]] = [
     *post_only("tournaments:reopen", t, ORGANISER_POST),
     ("tournaments:registrations", t, "get", None, ORGANISER_GET),
     ("tournaments:registrations", t, "post", {}, ONLY_GET),
+    ("tournaments:players_bulk", t, "get", None, ORGANISER_GET),
+    ("tournaments:players_bulk", t, "post", {}, ORGANISER_FORM),
     ("tournaments:registration_add", t, "get", None, ORGANISER_GET),
     ("tournaments:registration_add", t, "post", {}, ORGANISER_FORM),
     ("tournaments:check_in_all", t, "post", {}, ORGANISER_POST),
@@ -157,6 +163,9 @@ MATRIX: list[tuple[Any, ...]] = [
     ("seating:round_state", rnd, "get", None, ONLY_POST),
     *post_only("seating:round_clock", rnd, ORGANISER_POST),
     *get_only("seating:round_tables_status", rnd, ORGANISER_GET),
+    *post_only("seating:round_table_confirm", lambda w: (w["t"], 1, 1), ORGANISER_POST),
+    # The round clock's state, for every screen's script: public (the hall sees the clock).
+    *get_only("seating:round_clock_state", rnd, PUBLIC),
     ("seating:replan", lambda w: (w["t"], 1), "get", None, ORGANISER_GET),
     ("seating:replan", rnd, "post", {}, ORGANISER_FORM),
     ("seating:round_public", lambda w: (w["t"], 1), "get", None, PUBLIC),
@@ -170,6 +179,8 @@ MATRIX: list[tuple[Any, ...]] = [
     ("printouts:seating_tables", lambda w: (w["private"], 1), "get", None, ORGANISER_GET),
     ("printouts:seating_alpha", lambda w: (w["private"], 1), "get", None, ORGANISER_GET),
     *get_only("printouts:player_slips", t, ORGANISER_GET),
+    # The hall poster with the QR code of the public home: the organiser prints it.
+    *get_only("printouts:poster", t, ORGANISER_GET),
     # -- the table sheet ---------------------------------------------------------------------
     ("sheets:table", lambda w: (w["t"], 1, 1), "get", None, PUBLIC),
     # The table page is the sheet the scorekeeper and referee keep, public or not.
@@ -258,6 +269,11 @@ MATRIX: list[tuple[Any, ...]] = [
     *get_only("teams:standings", t, PRIVATE),
     *get_only("teams:standings_xlsx", t, ORGANISER_GET),
     *get_only("teams:standings_pdf", t, ORGANISER_GET),
+    # -- the front door: a tournament's public home (while it publishes anything) and its
+    # prize list (off until the organiser publishes it) -------------------------------------
+    *get_only("public:home", t, PUBLIC),
+    *get_only("public:home", lambda w: (w["private"],), PUBLIC),  # its standings are public
+    *get_only("public:prizes", t, PRIVATE),
     # -- seasons: public competitions --------------------------------------------------------
     *get_only("seasons:list", none, PUBLIC),
     *get_only("seasons:season", lambda w: (w["competition"],), PUBLIC),
@@ -287,6 +303,8 @@ EXEMPT = {
 }
 # Django's admin: superusers and staff only, by Django itself (tests/web/test_admin_readonly.py).
 EXEMPT_NAMESPACES = ("admin",)
+# Views that are not the project's and so carry no audience mark, each with its reason.
+UNMARKED = {"set_language": "Django's language switcher: anyone, no tournament data"}
 
 
 @pytest.fixture(scope="module")
@@ -447,3 +465,70 @@ def test_registration_of_another_tournament_is_404(client, world):
     client.force_login(world["users"]["organiser"])
     response = client.post(reverse("tournaments:check_in", args=(world["t"], reg)))
     assert response.status_code == 404
+
+
+def url_views(patterns: list[Any] | None = None,
+              namespace: str = "") -> list[tuple[str, Callable[..., Any]]]:
+    """(``namespace:name``, view) of every named URL pattern, through every include."""
+    found: list[tuple[str, Callable[..., Any]]] = []
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = ":".join(filter(None, (namespace, entry.namespace or "")))
+            found += url_views(entry.url_patterns, inner)
+        elif isinstance(entry, URLPattern) and entry.name:
+            found.append((f"{namespace}:{entry.name}" if namespace else entry.name,
+                          entry.callback))
+    return found
+
+
+def test_every_view_declares_its_audience():
+    """Each URL pattern's view carries the mark of its one permission decorator
+    (``marias_admin.tournaments.permissions``): a view without one has no declared check."""
+    unmarked = sorted(name for name, view in url_views()
+                      if name.split(":", 1)[0] not in EXEMPT_NAMESPACES
+                      and name not in UNMARKED and not isinstance(audience_of(view), Audience))
+    assert not unmarked, ("URL patterns whose view declares no audience (decorate it from "
+                          "marias_admin.tournaments.permissions):\n" + "\n".join(unmarked))
+    assert set(UNMARKED) <= {name for name, _view in url_views()}
+
+
+def test_the_matrix_agrees_with_the_declared_audiences():
+    """A view declared the organisers' (or the referees', the staff's, a logged-in
+    visitor's) sends the anonymous visitor to the login page in the matrix, unless the
+    method or a missing page refuses first."""
+    audiences = dict(url_views())
+    wrong = []
+    for name, _args, method, _data, expected in MATRIX:
+        audience = audience_of(audiences[name])
+        anonymous = expected["anonymous"]
+        if audience in (Audience.ORGANISER, Audience.REFEREE, Audience.STAFF,
+                        Audience.ACCOUNT) and anonymous not in (LOGIN, 404, 405):
+            wrong.append(f"{method.upper()} {name} ({audience}): anonymous gets {anonymous}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_organiser_views_refuse_anonymous_visitors(world):
+    """Every organiser view, asked by an anonymous visitor with either method, answers with the
+    login page (or a 405 for the wrong method, or a 404): never the page, never a write."""
+    client = Client()
+    login = resolve_url(settings.LOGIN_URL)
+    organiser_views = {name for name, view in url_views()
+                       if audience_of(view) == Audience.ORGANISER}
+    assert len(organiser_views) > 40  # the check is not vacuous
+    rows = {(name, method): args for name, args, method, _data, _expected in MATRIX
+            if name in organiser_views}
+    failures = []
+    for (name, method), args in sorted(rows.items(), key=lambda item: item[0]):
+        url = reverse(name, args=args(world))
+        sid = transaction.savepoint()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(url, {}) if method == "post" else client.get(url)
+        transaction.savepoint_rollback(sid)
+        status = response.status_code
+        to_login = status == 302 and response["Location"].startswith(login)
+        if not (to_login or status in (404, 405)):
+            failures.append(f"{method.upper()} {name}: {status} for an anonymous visitor")
+        if writes(queries.captured_queries):
+            failures.append(f"{method.upper()} {name}: wrote {writes(queries.captured_queries)}")
+    assert {name for name, _method in rows} == organiser_views
+    assert not failures, "\n".join(failures)

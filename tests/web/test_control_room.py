@@ -358,3 +358,224 @@ def test_releasing_round_2_while_round_1_is_played_says_so(org_client, setup, pl
     assert response.status_code == 200
     assert "1, 2, 3, 5, 6, 7" in response.content.decode()
     assert setup.tournament.rounds.get(number=2).state == RoundState.CONFIRMED
+
+
+# -- the control room for 80 tables (issue 24): names, flags, filters, stragglers, confirm -----
+
+
+def flags(response) -> dict[int, set[str]]:
+    html = response.content.decode()
+    return {int(n): set(f.split()) for n, f in re.findall(
+        r'data-table="(\d+)" data-progress="\w+" data-flags="([^"]*)"', html)}
+
+
+def order(response) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr [^>]*data-table="(\d+)"', response.content.decode())]
+
+
+def test_each_row_names_its_players_and_flags_what_needs_the_organiser(org_client, setup,
+                                                                        played):
+    from marias_admin.sheets.models import Ruling, TableSheet
+
+    # Table 4 confirmed, then a ruling changed its amounts (as the ruling service leaves it).
+    TableSheet.objects.filter(table__round=played, table__number=4).update(
+        changed_by_ruling=Ruling.objects.get())
+    response = org_client.get(url(setup, 1, "round_tables_status"))
+    assert flags(response) == {1: set(), 2: {"pb_missing"}, 3: set(), 4: {"changed"},
+                               5: {"disputed"}, 6: {"paper", "pb_missing"},
+                               7: {"ruling_pending"}}
+    row = rows(response)
+    for seat in played.tables.get(number=3).seats.select_related("registration__player"):
+        player = seat.registration.player
+        assert f"{player.last_name} {player.first_name[0]}." in row[3]  # "Novák J."
+        assert player.first_name not in row[3]
+    assert 'data-flag="pb-missing"' in row[2] and 'data-flag="pb-missing"' not in row[3]
+    assert 'data-flag="changed-by-ruling"' in row[4]
+    assert re.search(r'data-quiet-minutes="0"', row[2])  # time since the last activity
+    assert "data-quiet-minutes" not in row[1]
+
+
+def test_the_room_filters_by_flag_and_by_state(org_client, setup, played):
+    status = url(setup, 1, "round_tables_status")
+    assert set(flags(org_client.get(status, {"flag": "any"}))) == {2, 5, 6, 7}
+    assert set(flags(org_client.get(status, {"flag": "paper"}))) == {6}
+    assert set(flags(org_client.get(status, {"flag": "pb_missing"}))) == {2, 6}
+    assert set(flags(org_client.get(status, {"flag": "ruling_pending"}))) == {7}
+    assert set(flags(org_client.get(status, {"state": "submitted"}))) == {3}
+    assert set(flags(org_client.get(status, {"state": "open"}))) == {1, 2, 3, 5, 6, 7}
+    assert set(flags(org_client.get(status, {"state": "entering", "flag": "any"}))) == {2, 6, 7}
+    assert set(flags(org_client.get(status, {"flag": "nonsense"}))) == set(range(1, 8))
+    page = org_client.get(url(setup, 1), {"flag": "any"}).content.decode()
+    # the filter survives the live refresh, and the links say which filter is on
+    assert f'hx-get="{status}?flag=any"' in page
+    assert re.search(r'data-filter-flag="any" aria-current="true"', page)
+    assert set(flags(org_client.get(url(setup, 1), {"flag": "any"}))) == {2, 5, 6, 7}
+
+
+def test_stragglers_come_first_confirmed_last(org_client, setup, played):
+    from marias_admin.sheets.models import HandRecord
+
+    # Table 6 has been quiet for an hour, table 2 for half an hour.
+    for number, minutes in ((6, 60), (2, 30)):
+        HandRecord.objects.filter(sheet__table__round=played, sheet__table__number=number
+                                  ).update(updated_at=timezone.now() - timedelta(minutes=minutes))
+    AuditEntry.objects.filter(object_type="sheets.tablesheet").delete()
+    response = org_client.get(url(setup, 1, "round_tables_status"))
+    ranked = order(response)
+    assert ranked[:3] == [1, 6, 2]  # never started, then the longest quiet
+    assert ranked[-1] == 4  # confirmed: nothing to chase
+    assert re.search(r'data-quiet-minutes="60"', rows(response)[6])
+    assert order(org_client.get(url(setup, 1, "round_tables_status"), {"order": "number"})) \
+        == list(range(1, 8))
+
+
+def _room_queries(client, players: int, prefix: str) -> int:
+    setup = factories.tournament(players=players, rounds=1, prefix=prefix, name=prefix)
+    round = factories.seated_round(setup, 1, state="released")
+    round_start_clock(user=setup.staff.organiser, round=round)
+    for table in round.tables.all():
+        sheet = factories.sheet(round, table.number)
+        factories.add_hand(sheet, "7k+ tr4" if table.number % 3 else "7k+",  # PB facts missing
+                           by=setup.staff.scorekeeper)
+        if table.number % 2:
+            sheet_submit(user=setup.staff.scorekeeper, sheet=factories.sheet(round, table.number),
+                         expected_version=None) if table.number % 3 else None
+    client.force_login(setup.staff.organiser)
+    client.get(url(setup, 1))  # warm up (session, sites)
+    counts = []
+    for path, query in ((url(setup, 1, "round_tables_status"), {}),
+                        (url(setup, 1, "round_tables_status"), {"flag": "any"}),
+                        (url(setup, 1), {"state": "open"})):
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(path, query)
+        assert response.status_code == 200
+        counts.append(len(queries))
+    assert len(flags(client.get(url(setup, 1, "round_tables_status")))) == players // 4
+    return tuple(counts)
+
+
+def test_the_room_takes_the_same_queries_for_10_and_40_tables(client):
+    assert _room_queries(client, 40, "c") == _room_queries(client, 160, "d")
+
+
+def test_the_organiser_confirms_a_submitted_table_from_its_row(org_client, setup, played):
+    page = org_client.get(url(setup, 1, "round_tables_status"), {"state": "open"})
+    row = rows(page)
+    assert 'data-confirm-table="3"' in row[3]
+    assert "data-confirm-table" not in row[2] + row[5]  # only a submitted sheet
+    version = re.search(r'name="version" value="(\d+)"', row[3]).group(1)
+    target = reverse("seating:round_table_confirm", args=(setup.tournament.pk, 1, 3))
+    assert f'action="{target}"' in row[3]
+    response = org_client.post(target, {"version": version, "state": "open"})
+    assert response.status_code == 302
+    assert response["Location"].endswith("?state=open#control-room")  # the filter stays
+    assert progress(org_client.get(url(setup, 1, "round_tables_status")))[3] == "confirmed"
+    entry = AuditEntry.objects.filter(action="sheet.confirmed").latest("at")  # audited
+    assert entry.user == setup.staff.organiser
+
+
+def test_confirming_from_the_row_refuses_who_wrote_on_the_sheet(org_client, setup, played):
+    sheet = factories.sheet(played, 1)
+    factories.add_hand(sheet, "7k+ tr4", by=setup.staff.organiser)
+    sheet = sheet_submit(user=setup.staff.organiser, sheet=factories.sheet(played, 1),
+                         expected_version=None)
+    target = reverse("seating:round_table_confirm", args=(setup.tournament.pk, 1, 1))
+    response = org_client.post(target, {"version": sheet.version}, follow=True)
+    assert progress(org_client.get(url(setup, 1, "round_tables_status")))[1] == "submitted"
+    assert any(m.level_tag == "error" for m in response.context["messages"])
+
+
+def test_the_room_has_a_jump_to_table_field(org_client, setup, played):
+    html = org_client.get(url(setup, 1)).content.decode()
+    assert "data-table-jump" in html and 'id="table-jump"' in html
+    assert 'id="table-row-7"' in html
+
+
+# -- pausing and resuming the clock ------------------------------------------------------------
+
+
+def clock_state(client, setup, number: int = 1) -> dict:
+    response = client.get(reverse("seating:round_clock_state", args=(setup.tournament.pk,
+                                                                     number)))
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_the_clock_pauses_frozen_and_resumes_later_audited(client, setup, played, monkeypatch):
+    from marias_admin.seating import clock as seating_clock
+
+    organiser = setup.staff.organiser
+    start = timezone.now()
+    round = round_start_clock(user=organiser, round=played, minutes=60)
+    moments = iter([start + timedelta(minutes=10), start + timedelta(minutes=25)])
+    monkeypatch.setattr(seating_clock, "timezone", SimpleNamespace(now=lambda: next(moments)))
+    round = seating_clock.round_pause_clock(user=organiser, round=round)
+    # Paused ten minutes in: 50 minutes left, however long the pause lasts.
+    later = start + timedelta(minutes=20)
+    assert seating_selectors.round_clock(round, later).remaining_seconds == pytest.approx(
+        50 * 60, abs=2)
+    assert seating_selectors.round_clock(round, later).paused
+    assert clock_state(client, setup)["state"] == "paused"
+    assert clock_state(client, setup)["remaining"] == pytest.approx(50 * 60, abs=2)
+    with pytest.raises(ValidationError) as error:
+        seating_clock.round_pause_clock(user=organiser, round=round)
+    assert error.value.code == "clock_paused"
+    round = seating_clock.round_resume_clock(user=organiser, round=round)  # 15 minutes later
+    assert round.clock_paused_at is None
+    assert round.clock_paused_seconds == pytest.approx(15 * 60, abs=2)
+    clock = seating_selectors.round_clock(round, start + timedelta(minutes=30))
+    assert not clock.paused and clock.remaining_seconds == pytest.approx(45 * 60, abs=2)
+    with pytest.raises(ValidationError) as error:
+        seating_clock.round_resume_clock(user=organiser, round=round)
+    assert error.value.code == "clock_not_paused"
+    paused = AuditEntry.objects.get(action="round.clock_pause")
+    resumed = AuditEntry.objects.get(action="round.clock_resume")
+    assert (paused.before["paused"], paused.after["paused"]) == (False, True)
+    assert (resumed.before["paused"], resumed.after["paused"]) == (True, False)
+    assert paused.user == resumed.user == organiser
+    # a restart runs from the full length again
+    round = round_start_clock(user=organiser, round=round, minutes=60)
+    assert (round.clock_paused_at, round.clock_paused_seconds) == (None, 0)
+
+
+def test_pausing_needs_a_started_clock(setup, played):
+    from marias_admin.seating.clock import round_pause_clock
+
+    with pytest.raises(ValidationError) as error:
+        round_pause_clock(user=setup.staff.organiser, round=played)
+    assert error.value.code == "clock_not_started"
+
+
+def test_pause_and_resume_on_the_round_page_and_every_screen_shows_paused(org_client, client,
+                                                                         setup, played):
+    round_start_clock(user=setup.staff.organiser, round=played, minutes=45)
+    page = org_client.get(url(setup, 1)).content.decode()
+    assert 'data-clock-action="pause"' in page and 'data-clock-action="resume"' not in page
+    response = org_client.post(url(setup, 1, "round_clock"), {"action": "pause"})
+    assert response.status_code == 302
+    played.refresh_from_db()
+    assert played.clock_paused_at is not None
+    page = org_client.get(url(setup, 1)).content.decode()
+    assert 'data-clock-action="resume"' in page
+    table = org_client.get(reverse("sheets:table", args=(setup.tournament.pk, 1, 2)))
+    projector = org_client.get(reverse("standings:standings", args=(setup.tournament.pk,)),
+                               {"projector": "1"})
+    with translation.override("en"):
+        for html in (page, table.content.decode(), projector.content.decode()):
+            assert 'data-clock-state="paused"' in html
+            assert re.search(r'data-clock-paused role="status">', html)  # not hidden
+            assert 'data-remaining="' not in html  # nothing counts down a paused clock
+            assert 'data-clock-url="' in html  # the script follows the organiser
+    org_client.post(url(setup, 1, "round_clock"), {"action": "resume"})
+    played.refresh_from_db()
+    assert played.clock_paused_at is None
+    assert clock_state(client, setup)["state"] == "running"
+    table = org_client.get(reverse("sheets:table", args=(setup.tournament.pk, 1, 2)))
+    assert 'data-clock-state="running"' in table.content.decode()
+    assert re.search(r'data-clock-paused role="status" hidden', table.content.decode())
+
+
+def test_the_clock_state_of_a_round_without_a_clock(client, setup, played):
+    assert clock_state(client, setup)["state"] == "stopped"
+    missing = reverse("seating:round_clock_state", args=(setup.tournament.pk, 9))
+    assert client.get(missing).status_code == 404

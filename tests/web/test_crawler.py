@@ -24,6 +24,7 @@ refused without a 500 and writes nothing but its count for the throttle.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import traceback
 from dataclasses import dataclass, field
@@ -324,7 +325,7 @@ def where(exc_info: Any) -> str:
               if "/marias_admin/" in f.filename or "/scoring/" in f.filename]
     frame = frames[-1] if frames else traceback.extract_tb(exc_info[2])[-1]
     return (f"{exc_info[0].__name__}: {str(exc_info[1])[:120]} "
-            f"at {frame.filename.rsplit('/work/main/', 1)[-1]}:{frame.lineno}")
+            f"at {os.path.relpath(frame.filename, settings.BASE_DIR)}:{frame.lineno}")
 
 
 @dataclass

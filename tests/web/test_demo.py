@@ -22,6 +22,7 @@ from marias_admin.seating.models import RoundState
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
 from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.models import Tournament
+from tests.web.helpers import refresh_planner_statistics
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +39,7 @@ def booted(django_db_setup, django_db_blocker):
             out = io.StringIO()
             call_command("bootstrap", stdout=out)
             call_command("bootstrap", stdout=io.StringIO())
+            refresh_planner_statistics()
             yield out.getvalue()
         finally:
             transaction.set_rollback(True)
@@ -159,7 +161,8 @@ def test_bootstrap_loads_the_sloapslam_demos(client, booted, spec, printed, base
                                              shown) -> None:
     """SloapSlam (issue 15, deliverable 4): 16 players at four tables of four, two rounds played
     through the shorthand, BUS 4-2-1-0 by SB at each table, then SB, then money (SLS L74,
-    research/variants.md §4.4, §5.6); PB = 0 until the PB tables exist."""
+    docs/sloapslam-ctyrka.md "Tournament scoring", docs/sloapslam-krizovy.md "Tournament result");
+    PB = 0 until the PB tables exist."""
     demo = Tournament.objects.get(name=spec.name)
     assert f"{printed}: http://127.0.0.1:8000/tournaments/{demo.pk}/" in booted
     assert (demo.ruleset_code, demo.table_size, demo.registrations.count()) == (

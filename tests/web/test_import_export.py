@@ -388,7 +388,10 @@ def test_existing_players_matched_by_number_then_by_name_and_club(organiser, tou
                          "Dvořák;Petr;KM Žďár;CZ-07777\n")  # same player again
     preview = import_preview(tournament=tournament, parsed=parsed)
     by_row = {r.row: r for r in preview.rows}
-    assert codes(by_row[2]) == ["existing_player"] and by_row[2].player_id == by_number.pk
+    # The club moved: the import changes it (shown in the preview, issue 24).
+    assert codes(by_row[2]) == ["existing_player", "details_change"]
+    assert by_row[2].player_id == by_number.pk
+    assert by_row[2].changes == {"club": ("MK Bílá Hora", "KM Žďár")}
     assert codes(by_row[3]) == ["existing_player"] and by_row[3].player_id == by_name.pk
     assert codes(by_row[4]) == ["number_taken"] and other.full_name in (
         by_row[4].problem_messages[0])
@@ -399,6 +402,8 @@ def test_existing_players_matched_by_number_then_by_name_and_club(organiser, tou
     assert Player.objects.count() == players
     assert set(tournament.registrations.values_list("player_id", flat=True)) == {
         by_number.pk, by_name.pk}
+    by_number.refresh_from_db()
+    assert by_number.club is not None and by_number.club.name == "KM Žďár"
 
 
 # --- confirm safety --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Křížový byes where the players look up their seat (research/variants.md §9.13): the public
+"""Křížový byes where the players look up their seat (docs/readings.md §9.13): the public
 round page, "where do I sit", the player page and the printed seating lists name the players
 left out of a round at tables of exactly four, anonymously where the page is public; a field
 divisible by four shows no bye at all.

@@ -5,8 +5,8 @@ All four play and nobody sits out (L243): the dealer may declare. The structured
 only for a ruleset that plays in pairs, the partner (or nobody: alone, 1v3), the called rank
 and who took trick 8 of a durch s chytrým; the engine's problems about them stand at those
 fields. Expected money and descriptions come from docs/notation.md "Křížový examples" K1-K10
-(tests/scoring/test_krizovy_examples.py, research/variants.md §3.4); each test names its rule
-line. Base 20 h; a table of four: seat 4 deals, seat 1 is forhont.
+(tests/scoring/test_krizovy_examples.py, docs/csm-krizovy.md "Worked examples"); each test names its
+rule line. Base 20 h; a table of four: seat 4 deals, seat 1 is forhont.
 """
 
 from __future__ import annotations

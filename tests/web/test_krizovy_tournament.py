@@ -1,6 +1,7 @@
 """Křížový tournaments (issue 15, deliverable 4): tables of exactly four, byes for a field not
-divisible by four (research/variants.md §9.13), standings by table points 4-2-1-0 at the table
-then money (§3.3, §4.4), the table sheet with four money columns and a partner column."""
+divisible by four (docs/readings.md §9.13), standings by table points 4-2-1-0 at the table
+then money (docs/csm-krizovy.md "Tournament scoring", docs/sloapslam-ctyrka.md "Tournament
+scoring"), the table sheet with four money columns and a partner column."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
+from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
@@ -39,9 +40,11 @@ def test_home_is_czech_by_default(client):
     assert CZECH_TITLE in html
     assert ENGLISH_TITLE not in html
     assert '<html lang="cs">' in html
-    # Issue 12: the main button leads to the tournaments (through the login), not the admin.
+    # Issue 12: the main button leads to the login, not the admin; issue 24: after it every
+    # login lands here again, on "Your tournaments" (settings.LOGIN_REDIRECT_URL).
     assert reverse("admin:index") not in html
-    assert f'{reverse("login")}?next={reverse("tournaments:list")}' in html
+    assert f'class="button" href="{reverse("login")}"' in html
+    assert resolve_url(settings.LOGIN_REDIRECT_URL) == reverse("core:home")
     assert reverse("set_language") in html
 
 

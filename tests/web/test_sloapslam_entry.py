@@ -188,6 +188,24 @@ def test_s1_accepted_seven_by_its_trumps(ctyrka):
     assert record.description == "sedma kule, spoluhráč 2, trumfů 2"
 
 
+def test_the_partners_seven_and_a_sedma_proti(ctyrka):
+    # SLS L42, L46, L56: B (the partner) announced the accepted seven on 2 trumps, bez výnosu:
+    # 3 points, 1 + 2 + 3 × 2 = 9 Kč (docs/sloapslam-ctyrka.md "Situations").
+    keeper = keeper_of(ctyrka)
+    record = saved(keeper, ctyrka, form_data(ctyrka, contract="seven", trump="bells",
+                                             partner=2, seven_by=2, seven_trumps=2))
+    assert record.money == [900, 900, -900, -900]
+    assert record.hand["seven_by"] == 2
+    assert record.hand["premium"] == {"seat_trumps": {"2": 2}}
+    assert saved(keeper, ctyrka, add_data(ctyrka, "7k sp@2 7@2t2", 4, 1)).money == [
+        900, 900, -900, -900]
+    # SLS L16, OBE L250: C's sedma proti, won, against the hra won: −1 Kč a pair; played.
+    record = saved(keeper, ctyrka, form_data(ctyrka, contract="game", trump="bells",
+                                             partner=2, game_won="won", against_seven_by=3,
+                                             against_seven_result="won"))
+    assert record.money == [-100, -100, 100, 100]
+
+
 def test_s2_devitka_fleked_and_re_d(ctyrka):
     # S2, SLS L28, L32: seat 1's devítka on 5 trumps, fleked by 3 and re'd by 1, so played;
     # it took trick 6.
@@ -250,6 +268,23 @@ def test_s4_the_fleker_pays_and_the_trhak_does_not(krizovy):
     assert text_record.hand == record.hand and text_record.money == record.money
 
 
+def test_trhak_forced_on_one_part_fleks_another_freely(krizovy):
+    # B/19 L204, B/10 L186: C's flek on the hra is compulsory, his flek on the sedma free;
+    # A re's both. He pays D's surplus on the sedma only (docs/sloapslam-krizovy.md
+    # "Situations").
+    keeper = keeper_of(krizovy)
+    data = dict(contract="seven", trump="bells", partner=2, raised_by_game="3 1",
+                raised_by_seven="3 1", game_won="won", seven_won="won", forced_flekers=[3])
+    record = saved(keeper, krizovy, form_data(krizovy, **data, forced_part="game"))
+    assert record.hand["doublings"]["game"] == {"raises": [3, 1], "forced": [3]}
+    assert "forced_flekers" not in record.hand
+    text_record = saved(keeper, krizovy, add_data(
+        krizovy, "7k sp@2 rh#31 r7#31 h+ s+ trhh@3", 4, 1))
+    assert text_record.hand == record.hand and text_record.money == record.money
+    every = saved(keeper, krizovy, form_data(krizovy, **data))
+    assert record.money != every.money and sum(record.money) == 0
+
+
 def test_s5_dohravka_and_a_further_renonc(krizovy):
     # S5, D3-D4 L254-260: C revokes, the hand is played out (hra won), D revokes in the
     # dohrávka: the result stands and each renonc costs a paušál.
@@ -272,6 +307,22 @@ def test_s5_dohravka_and_a_further_renonc(krizovy):
         renonc_code="C1", renonc_offender=3, renonc_played_out="on",
         renonc3_code="C3", renonc3_offender=4))
     assert record.money == [440, 440, -440, -440]
+
+
+def test_a_renonc_that_ends_the_dohravka(krizovy):
+    # D4 L260: A revokes in the dohrávka and C + D ask for no further dohrávka: A's renonc
+    # decides the hand at the basic rate, each renonc a paušál (docs/sloapslam-krizovy.md
+    # "Situations").
+    keeper = keeper_of(krizovy)
+    record = saved(keeper, krizovy, form_data(
+        krizovy, contract="game_hearts", trump="hearts", partner=2, game_won="won",
+        renonc_code="C1", renonc_offender=3, renonc_played_out="on",
+        renonc2_code="C3", renonc2_offender=1, renonc_decisive="on"))
+    assert record.money == [-480, 400, -360, 440]
+    assert record.hand["further_renoncs"] == [{"code": "C3", "offender": 1, "decisive": True}]
+    text_record = saved(keeper, krizovy, add_data(
+        krizovy, "hc sp@2 h+ !c1@3 dohr !c3@1 bez dohr", 4, 1))
+    assert text_record.hand == record.hand and text_record.money == record.money
 
 
 # --- refusals ---------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """SloapSlam tournaments (issue 15, deliverable 4): the čtyřka (docs/sloapslam-ctyrka.md) and
 the bodovaný křížový (docs/sloapslam-krizovy.md) at tables of exactly four, hands typed in the
 shorthand of docs/notation.md ("SloapSlam", S1–S5), standings by BUS 4-2-1-0 at the table by
-SB (SLS L74, L274; research/variants.md §4.4, §5.6), then SB, then ZB, with the SB column."""
+SB (SLS L74, L274; docs/sloapslam-ctyrka.md "Tournament scoring", docs/sloapslam-krizovy.md
+"Tournament result"), then SB, then ZB, with the SB column."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SZMK standings from confirmed sheets (domain.md §3 "Round result"; rules E.5): table
+"""SZMK standings from confirmed sheets (docs/szmk.md#round-result; rules E.5): table
 points 5/3/1 by money, the order by points, money, round record and best round, and a round
 ended by contumation; the pages show points and the round money."""
 

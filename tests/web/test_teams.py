@@ -185,7 +185,7 @@ def test_import_previews_then_confirms_and_reports_unknown_players(setup) -> Non
     assert upload.status_code == 302
     preview = client.get(reverse("teams:import_preview", args=[t.pk]))
     page = text(preview)
-    assert ("Neznámý Pan" in page and "is not registered" in page) or "není" in page
+    assert "Neznámý Pan" in page and "nemá v tomto turnaji přihlášku" in page
     assert not Team.objects.exists()
     rows = {r.row: r for r in preview.context["preview"].rows}
     assert rows[4].has_error and not rows[2].has_error and not rows[5].has_error
@@ -437,3 +437,11 @@ def test_archive_carries_teams_and_members(setup) -> None:
              if k not in ("teams", "team_members", "team_settings")}
     third = import_tournament(older, rename="Starší archiv")
     assert not Team.objects.filter(tournament=third).exists()
+
+
+def test_the_team_page_words_every_reason_the_engine_gives():
+    # the engine decides why a member counts (scoring.teams: a reason code), the page words it
+    from marias_admin.teams.selectors import REASON_TEXTS
+    from scoring.messages import MESSAGES
+
+    assert set(REASON_TEXTS) == {code for code in MESSAGES if code.startswith("member_")}

@@ -5,9 +5,10 @@ deliverable 4): ČSM obecná pravidla (``csm-voleny``) and pagat's traditional g
 The structured form has, only where the ruleset has them, the defence's sedma proti and sto
 proti (who announced, raises, the seven's result), who said each raise of a part, and a killed
 seven; no auction and no PB fields. Expected money comes from the worked examples
-(docs/notation.md "Volený examples" V1-V8, tests/scoring/test_voleny_examples.py = research
-variants.md §2.6, tests/scoring/test_pagat_examples.py = §6.9); each test names its rule line.
-Base 20 h; a table of three: seat 3 deals, seat 1 is forhont.
+(docs/notation.md "Volený examples" V1-V8, tests/scoring/test_voleny_examples.py =
+docs/csm-voleny.md "Worked examples", tests/scoring/test_pagat_examples.py = docs/pagat-voleny.md
+"Worked examples"); each test names its rule line. Base 20 h; a table of three: seat 3 deals, seat 1
+is forhont.
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def test_licitovany_page_has_no_announcement_fields(world):
 
 
 def test_csm_hra_with_sto_proti(csm):
-    # ČSM obecná VII.1 L240-241 (notation.md V1, variants.md §2.6 ex. 5): seat 2 announces
+    # ČSM obecná VII.1 L240-241 (notation.md V1, docs/csm-voleny.md example 2.6.5): seat 2 announces
     # sto proti, the defence makes 60 + 40 + 20 = 120; the sto replaces the hra.
     record = saved(csm, form_data(csm, contract="game", trump="bells",
                                   against_hundred_by=2, declarer_cards=30,
@@ -281,6 +282,20 @@ def test_pagat_seven_against_sto_proti(pagat):
     assert record.money == [-240, 120, 120]
     assert saved(pagat, add_data(pagat, "7k 100p@3 20:+40k s+", 3, 1)).money == [
         -240, 120, 120]
+
+
+@pytest.mark.parametrize(("code", "expected"), [("csm-voleny", [160, -80, -80]),
+                                                ("pagat-voleny", [-320, 160, 160])])
+def test_sto_proti_beside_the_declarers_sto(code, expected):
+    # OBE L239-241, PAG L46: each side announces its own sto; nothing excludes both. A: 30 +
+    # 40 = 70, B's sto proti: 60 + 20 = 80, both failed (docs "Situations" tables).
+    world = voleny_world(code)
+    record = saved(world, form_data(world, contract="hundred", trump="bells",
+                                    against_hundred_by=2, declarer_cards=30,
+                                    declarer_marriages="40", defence_marriages="20z"))
+    assert record.money == expected
+    assert record.hand["announcements"] == [{"component": "hundred", "by": 2}]
+    assert saved(world, add_data(world, "100k 100p@2 30+40k:60+20z", 3, 1)).money == expected
 
 
 def test_pagat_quiet_farbe_and_forehand(pagat):

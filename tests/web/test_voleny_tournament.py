@@ -9,7 +9,6 @@ import io
 from collections import defaultdict
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -24,39 +23,16 @@ from marias_admin.sheets.models import HandRecord
 from marias_admin.sheets.services import sheet_confirm, sheet_submit
 from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.models import Tournament
+from marias_admin.tournaments.readings import MEANINGS, QUESTIONS
 from marias_admin.tournaments.services import tournament_create, tournament_update
 from marias_admin.tournaments.standings_rules import voleny_rules_dict
 from scoring.types import HundredMarriage, Series
 from tests import factories
 from tests.web.helpers import assert_pdf_inside as _assert_inside
+from tests.web.tournament_form import create, form_data, post_create
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def staff(client):
-    user = get_user_model().objects.create_user("organizator", password="x", is_staff=True)
-    client.force_login(user)
-    return user
-
-
-def form_data(**changes) -> dict:
-    data = {"name": "Mariáš pod lípou", "date": "2026-06-13", "venue": "Kramolín",
-            "ruleset_code": "pagat-voleny", "base_rate": "", "currency": "", "language": "",
-            "rounds_planned": "3", "round_minutes": "60", "table_size": "",
-            "max_odd_tables": "3", "public_seating": "on", "public_standings": "on"}
-    data.update(changes)
-    return data
-
-
-def post_create(client, **changes):
-    return client.post(reverse("tournaments:create"), form_data(**changes))
-
-
-def create(client, **changes) -> Tournament:
-    response = post_create(client, **changes)
-    assert response.status_code == 302, response.context["form"].errors
-    return Tournament.objects.get(name=form_data(**changes)["name"])
 
 
 # -- the form ---------------------------------------------------------------------------------
@@ -180,7 +156,11 @@ def test_overrides_set_elsewhere_survive_the_form(client, staff):
     assert tournament.ruleset_overrides == {"doubling_cap": 4, "hundred_series": "arithmetic",
                                             "rates": {"seven_killed": 3}}
     html = client.get(reverse("tournaments:detail", args=(tournament.pk,))).content.decode()
-    assert "doubling_cap = 4" in html
+    # an override that is no variant reads in words, never as "doubling_cap = 4"
+    assert "doubling_cap" not in html
+    with translation.override("cs"):
+        said = f"{QUESTIONS['doubling_cap']}: {MEANINGS[('doubling_cap', 4)]}"
+    assert said in html
 
 
 def test_a_scorekeeper_cannot_edit_the_variants(client):

@@ -8,6 +8,7 @@ from django import template
 
 from marias_admin.core import formatting
 from marias_admin.core.people import person_name
+from marias_admin.core.words import long_in as _long_in
 
 register = template.Library()
 
@@ -19,6 +20,28 @@ def get_item(mapping: Any, key: Any) -> Any:
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def long_in(number: Any) -> bool:
+    """Whether "in" before this ordinal is Czech "ve" / Slovak "vo" in the active language:
+    ``{% if n|long_in %}{% blocktranslate context "ve/vo before the number" %}…``."""
+    return _long_in(number)
+
+
+@register.filter
+def money_class(value: Any) -> str:
+    """The one colour rule for money (ZB, SB, a hand's money, a sheet's totals): "minus" for
+    a negative amount, a number or one already shown ("−2,00"), else "". Every money cell says
+    ``class="num {{ value|money_class }}"``; the stylesheet paints ``.minus`` red."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        return "minus" if value.strip().startswith(("−", "-")) else ""
+    try:
+        return "minus" if value < 0 else ""
+    except TypeError:
+        return ""
 
 
 @register.filter

@@ -3,8 +3,9 @@
 Křížový (ČSM obecná pravidla VII.2 L243 "Sehrávky se účastní 4 hráči"): all four at a table
 play every hand, so there are no tables of 3 and no fifth player who sits out per hand. A field
 of N players therefore plays at N // 4 tables and N mod 4 players have a bye. The rule texts
-have no form for such fields (research/variants.md §3.3, §9.13, an open point); this is our
-documented decision: byes with a fixed result (scored by the standings, ``RoundScore.bye``).
+have no form for such fields (docs/csm-krizovy.md "Tournament scoring", docs/readings.md §9.13, an
+open point); this is our documented decision: byes with a fixed result (scored by the standings,
+``RoundScore.bye``).
 
 Rotation: the byes go to the players with the fewest byes so far, so nobody has a second bye
 before everyone present has had one; among equals a lot drawn from the seed and the round

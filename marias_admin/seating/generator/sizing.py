@@ -1,10 +1,10 @@
 """How many tables of which size a field of n players needs.
 
-ČSM (domain.md §2, rule B.2) plays at tables of 4 and allows up to three tables of 3; SZMK
-(domain.md §3) plays at tables of 3 and puts the remainder at tables of 4 (one player sits out per
-hand). Both are the same arithmetic: the fewest "odd" tables whose size differs from the
-preferred one by one, so that the rest divides evenly. Preferred-size tables come first (the
-top table numbers), odd tables last.
+ČSM (docs/csm-licitovany.md#table-and-roles, rule B.2) plays at tables of 4 and allows up to
+three tables of 3; SZMK (docs/szmk.md#tournament-and-seating) plays at tables of 3 and puts the
+remainder at tables of 4 (one player sits out per hand). Both are the same arithmetic: the
+fewest "odd" tables whose size differs from the preferred one by one, so that the rest divides
+evenly. Preferred-size tables come first (the top table numbers), odd tables last.
 """
 
 from __future__ import annotations

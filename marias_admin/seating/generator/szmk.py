@@ -1,4 +1,5 @@
-"""The SZMK seating plan (domain.md §3), as prescriptions the planner then repairs if needed.
+"""The SZMK seating plan (docs/szmk.md#tournament-and-seating), as prescriptions the planner
+then repairs if needed.
 
 Round 1: lot within pots (pots from a ranking when one is given, otherwise the pots themselves
 are drawn by lot). Rounds 2–3 slide from the round before: seat 1 moves one table down (to the

@@ -28,7 +28,8 @@ class Method(StrEnum):
     """How one round is seated.
 
     ``POTS`` and ``SNAKE`` need a ranking; ``SZMK`` picks its rule from the round number
-    (domain.md §3); ``OPTIMISE`` avoids repeats against everything seated before.
+    (docs/szmk.md#tournament-and-seating); ``OPTIMISE`` avoids repeats against everything seated
+    before.
     """
 
     LOT = "lot"

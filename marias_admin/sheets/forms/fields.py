@@ -83,6 +83,12 @@ def pb_text(value: Decimal | Fraction | int | float | None) -> str:
 # -- amounts -----------------------------------------------------------------------------------
 
 _AMOUNT = re.compile(r"^[+-]?[0-9]+([.,][0-9]{1,2})?$")
+# The keyboard of a signed amount: a phone's text keyboard, whose numbers row has the minus
+# (iOS's decimal keypad has none, issue 24); ``pattern`` tells the browser what fits, as a hint
+# (the forms are ``novalidate``: the server checks, and says what is wrong in the page's words).
+SIGNED_KEYBOARD = {"inputmode": "text", "autocapitalize": "off", "autocorrect": "off",
+                   "spellcheck": "false", "enterkeyhint": "next",
+                   "pattern": r"\s*[+\-−]?[0-9 ]+([.,][0-9]{1,2})?\s*(Kč|€)?\s*"}
 # No table sheet comes near a million; the bound keeps every amount (and the sum of four) far
 # inside the integer columns, so both databases refuse the same input with the same message.
 MAX_AMOUNT = 99_999_999  # haléř / cents: 999 999,99
@@ -100,7 +106,7 @@ class AmountField(forms.CharField):
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         attrs = super().widget_attrs(widget)
-        attrs.update(inputmode="decimal", autocomplete="off", size="7", maxlength="16")
+        attrs.update(SIGNED_KEYBOARD, autocomplete="off", size="7", maxlength="16")
         return attrs
 
     def prepare_value(self, value: Any) -> Any:
@@ -129,6 +135,5 @@ class AmountField(forms.CharField):
 
 def pb_field(**kwargs: Any) -> forms.DecimalField:
     return forms.DecimalField(localize=True, min_value=Decimal(-9999), max_value=Decimal(9999),
-                              widget=QuickTextInput(attrs={"inputmode": "decimal",
-                                                            "size": "5"}),
+                              widget=QuickTextInput(attrs={**SIGNED_KEYBOARD, "size": "5"}),
                               **PB_DIGITS, **kwargs)

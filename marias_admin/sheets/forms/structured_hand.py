@@ -21,13 +21,13 @@ from marias_admin.sheets.forms.fields import (
     seat_choices,
 )
 from marias_admin.sheets.forms.hand import HandForm
-from marias_admin.sheets.forms_announcements import AnnouncementFields
+from marias_admin.sheets.forms_announcements import AGAINST_LABELS, AnnouncementFields
 from marias_admin.sheets.forms_partnership import PartnershipFields
 from marias_admin.sheets.forms_sloapslam import SloapSlamFields
 from scoring.hand import Hand
 from scoring.jsonio import hand_from_dict
 from scoring.ruleset import CONCESSION
-from scoring.types import COMPONENT_ORDER, FlekBinding, Suit
+from scoring.types import COMPONENT_ORDER, Component, FlekBinding, Suit
 
 # A marriage's suit may follow its value as on the sheet, "40k 20z" (docs/notation.md, points):
 # the sto proti counts the first announced marriage (ČSM obecná pravidla VII.1 L240-241).
@@ -155,9 +155,11 @@ class StructuredHandForm(SloapSlamFields, PartnershipFields, AnnouncementFields,
         for component in self.components:
             names = ruleset.doubling_names[:ruleset.cap_for(component)]
             levels = [(0, "—"), *enumerate(names, 1)]
+            # "hra: fleky" here, "hra: výsledek" below (_distinct_labels): one part, two labels.
             self.fields[f"doubling_{component.value}"] = forms.TypedChoiceField(
-                label=COMPONENT_LABELS[component], coerce=int, choices=levels, required=False,
-                empty_value=0)
+                label=_("%(part)s: %(field)s") % {"part": COMPONENT_LABELS[component],
+                                                   "field": _("doublings")},
+                coerce=int, choices=levels, required=False, empty_value=0)
             if per_defender:
                 # SZMK C.9: a flek binds only the defender who said it.
                 self.fields[f"doubled_by_{component.value}"] = forms.TypedMultipleChoiceField(
@@ -201,15 +203,76 @@ class StructuredHandForm(SloapSlamFields, PartnershipFields, AnnouncementFields,
                  *(f"doubling_{c.value}" for c in COMPONENT_ORDER),
                  *(f"raised_by_{c.value}" for c in COMPONENT_ORDER),
                  *(name for name in self.fields if name.startswith("against_")),
-                 "forced_flekers", "seven_trumps",
+                 "forced_flekers", "forced_part", "seven_by", "seven_trumps",
                  *(name for name in self.fields if name.startswith("honour_")),
                  "declarer_cards", "declarer_marriages", "defence_marriages",
                  *RESULT_FIELDS.values(), "trick8", "seven_killed", "silent_seven",
                  "laid_down", "not_played",
                  "unannounced_marriage", "renonc_code", "renonc_offender",
                  "renonc_played_out", "renonc2_code", "renonc2_offender", "renonc3_code",
-                 "renonc3_offender"]
+                 "renonc3_offender", "renonc_decisive"]
         self.order_fields(order)
+        self._distinct_labels()
+        self._mark_contracts()
+
+    def _distinct_labels(self) -> None:
+        """One label per field: the part, the defence's announcement ("sedma proti"), the
+        honer or the renonc line goes before the field's own words, so no two fields read
+        "result" or "raised by" alike."""
+        def named(name: str, part: Any, own: Any = None) -> None:
+            if name in self.fields:
+                self.fields[name].label = _("%(part)s: %(field)s") % {
+                    "part": part, "field": own or self.fields[name].label}
+
+        for c in self.components:
+            named(RESULT_FIELDS.get(c, ""), COMPONENT_LABELS[c], _("result"))
+            if f"raised_by_{c.value}" in self.fields:
+                self.fields[f"raised_by_{c.value}"].label = _("raised by: %(part)s") % {
+                    "part": COMPONENT_LABELS[c]}
+        parts = [*((f"against_{c.value}", part) for c, part in AGAINST_LABELS.items()),
+                 ("honour_nine", _("nine (devítka)")), ("honour_eight", _("eight (osma)"))]
+        for prefix, part in parts:
+            for suffix in ("by", "trumps", "result"):
+                named(f"{prefix}_{suffix}", part)
+            named(f"{prefix}_level", part, _("doublings"))
+            if f"{prefix}_raised_by" in self.fields:
+                self.fields[f"{prefix}_raised_by"].label = _("%(part)s, raised by") % {
+                    "part": part}
+        for line in (2, 3):
+            if f"renonc{line}_code" in self.fields:
+                named(f"renonc{line}_offender", self.fields[f"renonc{line}_code"].label)
+
+    def _mark_contracts(self) -> None:
+        """Mark the fields that only some contracts use with those contracts' codes
+        (``data-contracts``), read from the ladder: a part's flek, raisers and result go with
+        the contracts that have that part, the trumps, card points and trump facts with the
+        contracts played with trumps, the helper suit with two sevens. The table page's script
+        shows only the chosen contract's fields; the form and its validation stay whole (without
+        JavaScript every field shows)."""
+        ladder = self.ruleset.ladder
+
+        def mark(name: str, wanted: Any) -> None:
+            if name in self.fields and "data-contracts" not in self.fields[name].widget.attrs:
+                codes = [rung.code for rung in ladder if wanted(rung)]
+                self.fields[name].widget.attrs["data-contracts"] = " ".join(codes)
+
+        for c in self.components:
+            def has(rung: Any, c: Any = c) -> bool:
+                return c in rung.components
+            for name in (f"doubling_{c.value}", f"doubled_by_{c.value}", f"raised_by_{c.value}",
+                         RESULT_FIELDS.get(c, "")):
+                mark(name, has)
+        with_trumps = ("trump", "declarer_cards", "declarer_marriages", "defence_marriages",
+                       "silent_seven", "pb_trumps", "pb_trump_ace", "pb_trump_ten")
+        for name in with_trumps:
+            mark(name, lambda rung: rung.has_trumps)
+        for name, part in (("helper", Component.TWO_SEVENS),
+                           ("pb_helper_cards", Component.TWO_SEVENS),
+                           ("pb_non_trump_marriage", Component.HUNDRED),
+                           ("pb_betl_catching_aces", Component.BETL),
+                           ("pb_betl_six_card_single_catcher", Component.BETL),
+                           ("pb_durch_unsolid_suits", Component.DURCH)):
+            mark(name, lambda rung, part=part: part in rung.components)
 
     @property
     def doubling_fields(self) -> list[forms.BoundField]:

@@ -65,7 +65,7 @@ def sb_explanation(money: int, premium: Fraction, sb: Fraction, rules: Standings
 def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsRules) -> str:
     """Why a player has the BP he has in one round, in the visitor's language."""
     bp = fmt_number(row.bp)
-    if row.bye:  # research/variants.md §9.13: tables of four, the rest sits the round out
+    if row.bye:  # docs/readings.md §9.13: tables of four, the rest sits the round out
         return _("BP %(bp)s for a bye: no table of four was left for this player in this "
                  "round (money 0)") % {"bp": bp}
     if row.fixed:
@@ -201,7 +201,7 @@ def rules_summary(rules: StandingsRules, byes: bool = False) -> list[tuple[str, 
     if rules.contumation_points is not None:
         lines.append((_("Contumation"), _("each present player %(points)s points, the absent "
                                           "player 0") % {"points": rules.contumation_points}))
-    if byes:  # research/variants.md §9.13: our default, configurable
+    if byes:  # docs/readings.md §9.13: our default, configurable
         lines.append((_("Bye"), _("players left over at tables of four: money 0 and "
                                   "%(points)s points") % {"points": fmt_number(rules.bye_points)}))
     if rules.drop_best or rules.drop_worst:

@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
 
 from marias_admin.core import formatting
 from scoring.formatting import format_number
+from scoring.messages import render
+from scoring.rank_keys import RANK_KEYS
 from scoring.standings import RankKey, StandingsRules
 
 
@@ -26,13 +28,23 @@ def fmt_money(value: Fraction | int, rules: StandingsRules) -> str:
     return fmt_number(value, places=2, scale=rules.minor_per_major, fixed=True)
 
 
-KEY_NAMES = {RankKey.SB: "SB", RankKey.ZB: "ZB", RankKey.PB: "PB", RankKey.BP: "BP",
-             RankKey.ROUND_RECORD: gettext_lazy("round record"),
-             RankKey.BEST_ROUND: gettext_lazy("best round")}
+def in_language(message_code: str) -> str:
+    """An engine catalogue text (:mod:`scoring.messages`) in the active language."""
+    return render(message_code, formatting.language())
+
+
+# For texts built at import time (form choices): worded when shown, in the language then.
+in_language_lazy = lazy(in_language, str)
+
+
+def key_name(key: RankKey) -> str:
+    """The rank key as a chain names it ("BP", "round record"), from its one declaration
+    (:data:`scoring.rank_keys.RANK_KEYS`)."""
+    return in_language(RANK_KEYS[key].label)
 
 
 def chain_text(chain: Sequence[RankKey]) -> str:
-    return ", ".join(str(KEY_NAMES[k]) for k in chain)
+    return ", ".join(key_name(k) for k in chain)
 
 
 def premium_view(rules: StandingsRules) -> bool:

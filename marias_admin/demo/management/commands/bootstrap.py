@@ -13,6 +13,10 @@ tournament can be added to :meth:`Command.handle` behind an option like ``--no-d
    — and print their URLs.
 3. Print the login and the admin URL.
 
+The URLs printed start with ``--site-url``: ``make run`` and ``make dev`` pass the address they
+serve (``http://127.0.0.1:$(PORT)``); without it, ``http://127.0.0.1:$PORT`` from the
+environment, port 8000 if ``PORT`` is unset.
+
 The password comes from ``MARIAS_ADMIN_PASSWORD`` if set (and is then applied every run), or
 is generated on first creation and kept in ``settings.ADMIN_LOGIN_FILE`` (``var/``, not in
 git), so it stays the same across runs and database resets.
@@ -31,9 +35,13 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 ADMIN_USERNAME = "admin"
-SITE_URL = "http://127.0.0.1:8000"
-ADMIN_URL = f"{SITE_URL}/admin/"
 PASSWORD_ENV = "MARIAS_ADMIN_PASSWORD"
+
+
+def default_site_url() -> str:
+    """Where the site is served on this machine: port ``PORT`` (as gunicorn's bind, see
+    ``marias_admin/gunicorn_conf.py``), 8000 without it."""
+    return f"http://127.0.0.1:{os.environ.get('PORT') or '8000'}"
 
 
 @dataclass(frozen=True)
@@ -91,14 +99,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-demo", action="store_true",
                             help="do not create the demo tournaments")
+        parser.add_argument("--site-url", default=None,
+                            help="the address the site is served on, for the printed links "
+                                 "(default: http://127.0.0.1:$PORT, port 8000 without PORT)")
 
     def handle(self, *args: object, **options: object) -> None:
+        site = str(options["site_url"] or default_site_url()).rstrip("/")
         login = ensure_admin()
         if not options["no_demo"]:
-            self._load_demos(get_user_model().objects.get(username=login.username))
-        self._print_login(login)
+            self._load_demos(get_user_model().objects.get(username=login.username), site)
+        self._print_login(login, site)
 
-    def _load_demos(self, admin: object) -> None:
+    def _load_demos(self, admin: object, site: str) -> None:
         from marias_admin.demo.csm import load_csm_demo
         from marias_admin.demo.krizovy import load_krizovy_demo
         from marias_admin.demo.sloapslam import load_ctyrka_demo, load_sloapslam_krizovy_demo
@@ -106,27 +118,27 @@ class Command(BaseCommand):
         from marias_admin.demo.voleny import load_csm_voleny_demo, load_pagat_demo
 
         csm = load_csm_demo(admin)
-        self.stdout.write(f"Demo: {SITE_URL}/tournaments/{csm.pk}/")
+        self.stdout.write(f"Demo: {site}/tournaments/{csm.pk}/")
         szmk = load_szmk_demo(admin)
-        self.stdout.write(f"Demo SZMK: {SITE_URL}/tournaments/{szmk.pk}/ "
-                          f"(standings: {SITE_URL}/t/{szmk.pk}/standings/)")
+        self.stdout.write(f"Demo SZMK: {site}/tournaments/{szmk.pk}/ "
+                          f"(standings: {site}/t/{szmk.pk}/standings/)")
         voleny = load_csm_voleny_demo(admin)
-        self.stdout.write(f"Demo ČSM volený: {SITE_URL}/tournaments/{voleny.pk}/ "
-                          f"(standings: {SITE_URL}/t/{voleny.pk}/standings/)")
+        self.stdout.write(f"Demo ČSM volený: {site}/tournaments/{voleny.pk}/ "
+                          f"(standings: {site}/t/{voleny.pk}/standings/)")
         pagat = load_pagat_demo(admin)
-        self.stdout.write(f"Demo pagat: {SITE_URL}/tournaments/{pagat.pk}/ "
-                          f"(standings: {SITE_URL}/t/{pagat.pk}/standings/)")
+        self.stdout.write(f"Demo pagat: {site}/tournaments/{pagat.pk}/ "
+                          f"(standings: {site}/t/{pagat.pk}/standings/)")
         krizovy = load_krizovy_demo(admin)
-        self.stdout.write(f"Demo ČSM křížový: {SITE_URL}/tournaments/{krizovy.pk}/ "
-                          f"(standings: {SITE_URL}/t/{krizovy.pk}/standings/)")
+        self.stdout.write(f"Demo ČSM křížový: {site}/tournaments/{krizovy.pk}/ "
+                          f"(standings: {site}/t/{krizovy.pk}/standings/)")
         ctyrka = load_ctyrka_demo(admin)
-        self.stdout.write(f"Demo SloapSlam čtyřka: {SITE_URL}/tournaments/{ctyrka.pk}/ "
-                          f"(standings: {SITE_URL}/t/{ctyrka.pk}/standings/)")
+        self.stdout.write(f"Demo SloapSlam čtyřka: {site}/tournaments/{ctyrka.pk}/ "
+                          f"(standings: {site}/t/{ctyrka.pk}/standings/)")
         bodovany = load_sloapslam_krizovy_demo(admin)
-        self.stdout.write(f"Demo SloapSlam bodovaný křížový: {SITE_URL}/tournaments/"
-                          f"{bodovany.pk}/ (standings: {SITE_URL}/t/{bodovany.pk}/standings/)")
+        self.stdout.write(f"Demo SloapSlam bodovaný křížový: {site}/tournaments/"
+                          f"{bodovany.pk}/ (standings: {site}/t/{bodovany.pk}/standings/)")
 
-    def _print_login(self, login: AdminLogin) -> None:
+    def _print_login(self, login: AdminLogin, site: str) -> None:
         if login.created:
             self.stdout.write(self.style.SUCCESS(f"Created superuser '{login.username}'."))
         if login.password is not None:
@@ -136,4 +148,4 @@ class Command(BaseCommand):
                 f"Login: {login.username} / (password unknown: set {PASSWORD_ENV} and rerun, "
                 f"or use 'manage.py changepassword {login.username}')"
             )
-        self.stdout.write(f"Admin: {ADMIN_URL}")
+        self.stdout.write(f"Admin: {site}/admin/")

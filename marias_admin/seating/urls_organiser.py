@@ -1,14 +1,12 @@
-"""The organiser's round pages under /tournaments/ (the round page, its actions, the control
-room); the public round page under /t/ is in ``urls_public``, appended below.
-
-Included from the root URLconf with ``path("", include(...))``; the namespace is ``seating``.
-"""
+"""The organiser's round pages under /tournaments/: the round page, its actions, the control
+room and the replanning after a withdrawal (namespace ``seating``, shared with
+``urls_public``; the root URLconf merges them)."""
 
 from django.urls import path
 
-from marias_admin.seating import urls_public, views_control, views_round, views_round_actions
+from marias_admin.seating import views_control, views_round, views_round_actions
 
-app_name = "seating"  # shared with urls_public, whose patterns are appended below
+app_name = "seating"
 
 ROUND = "tournaments/<int:tournament_id>/rounds/<int:number>/"
 
@@ -20,7 +18,8 @@ urlpatterns = [
     path(ROUND + "tables-status/", views_control.round_tables_status,
          name="round_tables_status"),
     path(ROUND + "clock/", views_control.round_clock_view, name="round_clock"),
+    path(ROUND + "tables/<int:table>/confirm/", views_control.round_table_confirm,
+         name="round_table_confirm"),
     path("tournaments/<int:tournament_id>/replan/<int:from_round>/", views_round_actions.replan,
          name="replan"),
 ]
-urlpatterns += urls_public.urlpatterns

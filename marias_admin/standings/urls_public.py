@@ -1,4 +1,5 @@
-"""Standings pages: public ones under /t/, the organiser's rules settings under /tournaments/."""
+"""The public standings pages under /t/, each following its tournament toggle (namespace
+``standings``, shared with ``urls_organiser``)."""
 
 from django.urls import path
 
@@ -13,6 +14,4 @@ urlpatterns = [
     path(T + "round/<int:number>/results/", views.round_results_view, name="round_results"),
     path(T + "player/<int:registration_id>/", views.player, name="player"),
     path(T + "find/", views.find, name="find"),
-    path("tournaments/<int:tournament_id>/standings/settings/", views.rules_settings,
-         name="settings"),
 ]

@@ -1,9 +1,9 @@
-"""Team pages: the organiser's under /tournaments/<id>/teams/, the public standings under
-/t/<id>/teams/."""
+"""The organiser's team pages under /tournaments/<id>/teams/, and the team standings'
+downloads under /t/<id>/export/ (namespace ``teams``, shared with ``urls_public``)."""
 
 from django.urls import path
 
-from marias_admin.teams import views
+from marias_admin.teams import views, views_exports
 
 app_name = "teams"
 
@@ -21,9 +21,8 @@ urlpatterns = [
     path(T + "import/preview/", views.import_preview, name="import_preview"),
     path(T + "import/confirm/", views.import_confirm, name="import_confirm"),
     path(T + "nominations.pdf", views.nominations_pdf, name="nominations_pdf"),
-    path("t/<int:tournament_id>/teams/", views.team_standings, name="standings"),
-    path("t/<int:tournament_id>/export/teams.xlsx", views.team_standings_export,
+    path("t/<int:tournament_id>/export/teams.xlsx", views_exports.team_standings_export,
          name="standings_xlsx"),
-    path("t/<int:tournament_id>/export/teams.pdf", views.team_standings_pdf_view,
+    path("t/<int:tournament_id>/export/teams.pdf", views_exports.team_standings_pdf_view,
          name="standings_pdf"),
 ]

@@ -1,14 +1,12 @@
-"""The table sheet: its page (``sheets:table``, the QR code's URL) and its writes."""
+"""The table sheet: its page (``sheets:table``, the QR code's URL), its writes, and the
+table's access without accounts (the QR link, the PIN confirmation, handing the phone on).
+Namespace ``sheets``, shared with ``urls_referee``; the root URLconf merges them."""
 
 from django.urls import path
 
-from marias_admin.sheets import (
-    urls_referee,
-    views,
-    views_access,
-)
+from marias_admin.sheets import views, views_access
 
-app_name = "sheets"  # shared with urls_referee, whose patterns are appended below
+app_name = "sheets"
 
 SHEET = "t/<int:tournament_id>/round/<int:number>/table/<int:table>/"
 
@@ -29,14 +27,4 @@ urlpatterns = [
     path("table/<str:token>/", views_access.table_link_view, name="table_link"),
     path(SHEET + "confirm-pin/", views_access.confirm_pin_view, name="confirm_pin"),
     path(SHEET + "access/leave/", views_access.leave_view, name="access_leave"),
-    path("t/<int:tournament_id>/round/<int:number>/access/", views_access.round_access_view,
-         name="round_access"),
-    path("t/<int:tournament_id>/round/<int:number>/access/address/",
-         views_access.public_address_view, name="public_address"),
-    path(SHEET + "access/regenerate/", views_access.access_regenerate_view,
-         name="access_regenerate"),
-    path(SHEET + "access/unlock/", views_access.pins_unlock_view, name="pins_unlock"),
 ]
-
-# The referee's pages share the namespace: one URLconf, so Django can reverse all of its names.
-urlpatterns += urls_referee.urlpatterns
