@@ -10,14 +10,14 @@ LANGS := cs sk en
 PORT ?= 8000
 # Where this machine reaches the site: `make dev` serves here, and bootstrap prints its links with it.
 HOST := 127.0.0.1:$(PORT)
-# gunicorn for `make run` (see marias_admin/gunicorn_conf.py): 4 processes × 2 threads on a
+# gunicorn for `make run` (see marias_admin/gunicorn_conf.py): 4 processes × 8 threads on a
 # 2-core laptop (SQLite in WAL mode), measured with `make loadtest`.
 GUNICORN_WORKERS ?= 4
-GUNICORN_THREADS ?= 2
+GUNICORN_THREADS ?= 8
 # `make run` on SQLite copies the database to var/backups this often (manage.py backup).
 BACKUP_MINUTES ?= 5
 
-.PHONY: help venv run dev static migrate bootstrap test test-sqlite test-postgres bench loadtest lint messages clean
+.PHONY: help venv run dev static migrate bootstrap test test-sqlite test-postgres bench loadtest cluster cluster-test lint messages clean
 
 help:
 	@echo "make run      - install, migrate, create the admin login and serve for real (gunicorn,"
@@ -26,6 +26,9 @@ help:
 	@echo "make test     - lint, full test suite on SQLite (incl. browser), web tests on PostgreSQL"
 	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make loadtest - a tournament day on loopback: 80 tables, 300 spectators (≤ 3 min)"
+	@echo "               (CLUSTER=1: against make cluster, three tournaments at once)"
+	@echo "make cluster  - PostgreSQL, Redis, two gunicorn nodes and nginx on loopback"
+	@echo "               (http://127.0.0.1:$(CLUSTER_PORT)/); make cluster-test kills a node mid-round"
 	@echo "make lint     - ruff check, mypy strict on scoring/ and the seating generator, then"
 	@echo "               mypy with django-stubs on the apps (mypy-django.toml)"
 	@echo "make messages - update and compile translations ($(LANGS))"
@@ -73,8 +76,28 @@ dev: bootstrap
 
 # A bounded tournament day against the real server on 127.0.0.1 (fresh temporary database;
 # PostgreSQL with `bash scripts/with-postgres.sh make loadtest`). Prints errors, integrity, p50/p95.
+# CLUSTER=1: the same against `make cluster`'s pieces (nginx, two gunicorn nodes, Redis,
+# PostgreSQL 15), with three tournaments of 80 tables at once.
 loadtest: venv
+ifdef CLUSTER
+	bash scripts/ensure-cluster.sh
+	bash scripts/with-postgres.sh $(PY) scripts/loadtest.py --cluster
+else
 	$(PY) scripts/loadtest.py
+endif
+
+# A federation server's pieces on loopback (scripts/cluster.py): PostgreSQL 15, Redis, two
+# gunicorn nodes and nginx serving the static files, on http://127.0.0.1:$(CLUSTER_PORT)/.
+CLUSTER_PORT ?= 8080
+cluster: venv
+	bash scripts/ensure-cluster.sh
+	bash scripts/with-postgres.sh $(PY) scripts/cluster.py --port $(CLUSTER_PORT)
+
+# A node killed mid-round: nothing lost, the phones carry on through the other node
+# (scripts/cluster_test.py; apart from `make test`, see README "Cluster").
+cluster-test: venv
+	bash scripts/ensure-cluster.sh
+	bash scripts/with-postgres.sh $(PY) scripts/cluster_test.py
 
 # ruff on everything (complexity budget included), mypy strict on the pure parts (files in
 # pyproject.toml's [tool.mypy]), then mypy with django-stubs on the apps (mypy-django.toml).
@@ -101,10 +124,14 @@ bench: venv
 	$(PY) -m scoring.bench
 	@echo "== seating: repeats found vs lower bound, seconds per round =="
 	$(PY) -m marias_admin.seating.generator.bench
-	@echo "== standings: computation and page times, queries per page =="
+	@echo "== standings: computation, page renders (cache cleared) and hits, queries per page =="
 	$(PY) -m marias_admin.standings.bench
-	@echo "== requests: a hand POST and the organiser's live standings render =="
+	@echo "== requests: a hand POST and the organiser's live standings, render and hit =="
 	$(PY) scripts/bench_requests.py
+	@echo "== issue 27 goals: renders, round page, resettle, exports, memory (320 players) =="
+	$(PY) scripts/bench_goals.py
+	@echo "== seasons: 9 tournaments of 320 players, season pages cold and cached =="
+	$(PY) -m marias_admin.seasons.bench
 
 messages: venv
 	$(MANAGE) makemessages $(addprefix -l ,$(LANGS)) --ignore='.venv/*' --ignore='var/*' --ignore='tests/*'

@@ -23,6 +23,11 @@ Everything deployment-specific comes from the environment:
 - ``MARIAS_VAR_DIR``: directory for local state (default: ``var/`` in the repository).
 - ``DJANGO_CACHE_URL``: cache of the public pages, e.g. ``redis://127.0.0.1:6379/0`` or
   ``db://marias_cache`` (default: files in ``var/cache``, shared by the server's processes).
+- ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``: the shared cache of several application
+  nodes (when ``DJANGO_CACHE_URL`` is unset) and the sessions' read-through cache.
+- ``DJANGO_BEHIND_PROXY``: ``1`` when a reverse proxy of ours (nginx, ``make cluster``) is in
+  front of plain HTTP: the visitor's address is taken from ``X-Forwarded-For`` (as with
+  ``DJANGO_HTTPS``), or every phone would share the proxy's address for throttling.
 """
 
 import os
@@ -75,6 +80,7 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or _load_or_create_secret_key(
 )
 DEBUG = _env_bool("DJANGO_DEBUG", False)
 HTTPS = _env_bool("DJANGO_HTTPS", False)
+BEHIND_PROXY = HTTPS or _env_bool("DJANGO_BEHIND_PROXY", False)
 # Under pytest the static files are found by the finders, not a collected manifest.
 TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
@@ -92,6 +98,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
+    "rest_framework",
+    "drf_spectacular",
     # The site's apps in their layers, bottom first: each imports only those above it in this
     # list (README, "Layout"; tests/test_layers.py).
     "marias_admin.audit",
@@ -106,6 +114,7 @@ INSTALLED_APPS = [
     "marias_admin.prizes",
     "marias_admin.seasons",
     "marias_admin.archive",
+    "marias_admin.api",
     "marias_admin.demo",
 ]
 
@@ -196,18 +205,28 @@ def _cache_from_env(url: str) -> dict:
     if scheme not in backends:
         raise ValueError(f"DJANGO_CACHE_URL: unknown cache {scheme!r}")
     backend, location = backends[scheme]
+    if scheme.startswith("redis"):  # Redis bounds itself (maxmemory); OPTIONS go to its client
+        return {"BACKEND": backend, "LOCATION": location}
     return {"BACKEND": backend, "LOCATION": location, "OPTIONS": {"MAX_ENTRIES": 5000}}
 
 
 # Cache of the public pages (marias_admin.core.pagecache). `make run` serves with several
 # processes, so the default is shared between them: files in var/cache. Under tests: memory.
 # A federation server with several machines sets DJANGO_CACHE_URL (Redis or the database).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if os.environ.get("DJANGO_CACHE_URL"):
     CACHES = {"default": _cache_from_env(os.environ["DJANGO_CACHE_URL"])}
+elif REDIS_URL:
+    CACHES = {"default": _cache_from_env(REDIS_URL)}
 elif TESTING:
     CACHES = {"default": _cache_from_env("locmem://marias-tests")}
 else:
     CACHES = {"default": _cache_from_env(f"file://{VAR_DIR / 'cache'}")}
+# Sessions: in the database, so that a login survives a restart of any node; with Redis
+# (several nodes, `make cluster`) read through the shared cache and still written to the
+# database, so that losing Redis loses no login either.
+if REDIS_URL:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 PUBLIC_PAGE_CACHE_SECONDS = 600
 # A public page is rendered anew at most this often (a confirmed sheet shows within 10 s);
 # spectators poll every 10–30 s anyway.
@@ -219,6 +238,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+if TESTING:
+    # PBKDF2's million rounds cost ~0.4 s of CPU per password set or checked, and the suite
+    # creates hundreds of users; what the tests check is the login flow, not the hasher.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Login throttling (django-axes): a user name is locked after AXES_FAILURE_LIMIT wrong
 # passwords from anywhere, and an address after as many for any user names, for
 # AXES_COOLOFF_TIME; a successful login clears the count. The lockout answers with the login
@@ -320,6 +343,39 @@ if HTTPS:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
+
+# The embeddable standings widget (/t/<id>/widget/): the sites that may frame it, as CSP
+# frame-ancestors sources (DJANGO_EMBED_ANCESTORS, comma-separated, e.g.
+# "https://csm-marias.cz,https://*.example.org"). Default: any site; every other page keeps
+# frame-ancestors 'none' and X-Frame-Options DENY.
+MARIAS_EMBED_ANCESTORS = _env_list("DJANGO_EMBED_ANCESTORS", ["*"])
+
+# The open results API (/api/v1/, marias_admin.api): read-only, anonymous, public data only,
+# JSON only (no browsable pages). Throttled per client address through the shared cache
+# (CACHES["default"]: files, Redis or the database, so all server processes count together);
+# DJANGO_API_RATE overrides the rate ("120/minute"). Tests do not hit the limit by accident.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_THROTTLE_CLASSES": ["marias_admin.api.throttling.PublicApiThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "public_api": os.environ.get("DJANGO_API_RATE") or ("100000/minute" if TESTING
+                                                            else "120/minute"),
+    },
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mariáš tournaments: open results",
+    "DESCRIPTION": "Read-only public data: tournaments, rounds, seating, results, standings, "
+                   "teams and seasons, each behind its tournament's public toggles.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SERVE_AUTHENTICATION": [],
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+}
 
 # Error pages: a failed CSRF check gets the site's friendly 403 in the visitor's language.
 CSRF_FAILURE_VIEW = "marias_admin.core.views.csrf_failure"

@@ -14,6 +14,8 @@ from types import ModuleType
 from django.contrib import admin
 from django.urls import URLResolver, include, path
 
+from marias_admin.api import urls_organiser as api_organiser
+from marias_admin.api import urls_public as api_public
 from marias_admin.core import urls as core_urls
 from marias_admin.printouts import urls_organiser as printouts_organiser
 from marias_admin.printouts import urls_public as printouts_public
@@ -22,6 +24,7 @@ from marias_admin.prizes import urls_public as prizes_public
 from marias_admin.seasons import urls as seasons_urls
 from marias_admin.seating import urls_organiser as seating_organiser
 from marias_admin.seating import urls_public as seating_public
+from marias_admin.seating import urls_referee as seating_referee
 from marias_admin.sheets import urls_referee as sheets_referee
 from marias_admin.sheets import urls_table as sheets_table
 from marias_admin.standings import urls_exports as standings_exports
@@ -45,11 +48,13 @@ ORGANISER: Group = [
     ("", standings_exports),
     ("", prizes_urls),
     ("", teams_organiser),
+    ("", api_organiser),  # the results exchange file
 ]
 # A table's sheet: its phone (QR link and PIN), its scorekeeper, the referees and organisers.
 TABLE: Group = [("", sheets_table)]
-# The tournament's referees and organisers: rulings, the log, the tables' links and PINs.
-REFEREE: Group = [("", sheets_referee)]
+# The tournament's referees and organisers: the control room, rulings, the log, the tables'
+# links and PINs.
+REFEREE: Group = [("", seating_referee), ("", sheets_referee)]
 # Anyone: the pages a tournament publishes (each behind its toggle), seasons, the home page.
 PUBLIC: Group = [
     ("print/", printouts_public),
@@ -58,6 +63,7 @@ PUBLIC: Group = [
     ("", teams_public),
     ("", prizes_public),
     ("", seasons_urls),
+    ("", api_public),  # the standings widget, the calendar feed
     ("", core_urls),
 ]
 
@@ -78,5 +84,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # the language switcher: anyone
     # Login and password pages: anyone, the password change once logged in.
     path("accounts/", include("marias_admin.core.accounts_urls")),
+    # The open results API: anyone, read-only, public data only (marias_admin.api).
+    path("api/v1/", include("marias_admin.api.urls_api")),
     *by_namespace(ORGANISER, TABLE, REFEREE, PUBLIC),
 ]

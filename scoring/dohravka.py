@@ -50,7 +50,11 @@ def check_decisive(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
             continue
         where = f"further_renoncs.{index}.decisive"
         rule = ruleset.renonc(extra.code)
-        if index != len(hand.further_renoncs) - 1:
+        if hand.renonc is not None and not hand.renonc.played_out:
+            # no dohrávka to end: the renoncs beside an unplayed-out one cost their paušál
+            # only (docs/readings.md §9.53)
+            errors.append(Problem("renonc_decisive_without_dohravka", where, {}))
+        elif index != len(hand.further_renoncs) - 1:
             errors.append(Problem("renonc_decisive_not_last", where, {}))
         elif rule is not None and rule.effect is not HandEffect.LOST_UNLESS_PLAYED_OUT:
             errors.append(Problem("renonc_decisive_not_in_rules", where, {"code": rule.code}))
@@ -61,6 +65,12 @@ register({
         "cs": "Dohrávku ukončuje jen poslední renonc v ní.",
         "sk": "Dohrávku ukončuje len posledný renonc v nej.",
         "en": "Only the last renonc of the dohrávka can end it.",
+    },
+    "renonc_decisive_without_dohravka": {
+        "cs": "Bez dohrávky nemá další renonc co ukončit: hru rozhoduje první renonc.",
+        "sk": "Bez dohrávky nemá ďalšia renonce čo ukončiť: hru rozhoduje prvá renonce.",
+        "en": "Without a dohrávka a further renonc has nothing to end: the first renonc "
+              "decides the hand.",
     },
     "renonc_decisive_not_in_rules": {
         "cs": "Renonc {code} se platí jen paušálem a hru nerozhoduje.",

@@ -328,9 +328,12 @@ register({
         "en": "These rules have no playing out after a renonc.",
     },
     "further_renonc_without_played_out": {
-        "cs": "Další renonc patří jen do dohrávky (po renonci s dohrávkou).",
-        "sk": "Ďalšia renonce patrí len do dohrávky (po renonce s dohrávkou).",
-        "en": "A further renonc belongs only to a hand played out after a renonc.",
+        "cs": "Další renonc patří jen do dohrávky (po renonci s dohrávkou); jinak se počítá "
+              "jen první renonc hry (pravidla turnaje).",
+        "sk": "Ďalšia renonce patrí len do dohrávky (po renonce s dohrávkou); inak sa počíta "
+              "len prvá renonce hry (pravidlá turnaja).",
+        "en": "A further renonc belongs only to a hand played out after a renonc; otherwise "
+              "only the first renonc of a hand counts (the tournament's rules).",
     },
     "forced_not_fleker": {
         "cs": "Hráč {seat} má povinný flek, ale žádný flek nedal.",

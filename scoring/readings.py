@@ -35,6 +35,8 @@ class Reading:
         target: Any = ruleset
         for name in self.option.split("."):
             target = getattr(target, name)
+        if isinstance(target, frozenset):  # a set of parts: its values, sorted (JSON)
+            return tuple(sorted(v.value if isinstance(v, Enum) else v for v in target))
         return target.value if isinstance(target, Enum) else target
 
     def as_dict(self, ruleset: Ruleset) -> dict[str, Any]:
@@ -359,6 +361,50 @@ READINGS += (
                    "place)"),
         ),
         applies=_hundred_against_unplayed,
+    ),
+)
+
+
+def _dohravka_renoncs(ruleset: Ruleset) -> bool:
+    """Rulesets whose renoncs may be played out (SloapSlam D1-D4): a hand may hold several."""
+    return any(r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in ruleset.renoncs)
+
+
+def _ctyrka(ruleset: Ruleset) -> bool:
+    """The SloapSlam čtyřka: the family with honers (L28-32)."""
+    return bool(ruleset.honours)
+
+
+# Issue 23, the rest of groups 2 and 3 (docs/readings.md §9.36a, §9.53).
+READINGS += (
+    Reading(
+        "first_in_play_renonc_only",
+        "Several renoncs in a hand without a dohrávka: do the later ones count?",
+        (
+            Option(True, "only the first renonc in play counts; a later one is not recorded, "
+                   "a paušál-only one beside it costs its paušál",
+                   "ČSM 2023 E.6.d (only the first renonc in play counts, even if found "
+                   "later; E.6.a: a technical one costs its paušál), read for SLS, whose D4 "
+                   "L260 speaks only of renoncs during a dohrávka"),
+            Option(False, "every renonc counts: the recorded first one decides the hand, each "
+                   "other costs its paušál",
+                   "SLS D4 L260 (a further renonc pays its paušál too) with D2 L256 (the "
+                   "paušál is paid besides the game), read for a hand without dohrávka"),
+        ),
+        applies=_dohravka_renoncs,
+    ),
+    Reading(
+        "defence_announcements",
+        "The čtyřka: may the other side announce a sedma or sto proti?",
+        (
+            Option(("hundred", "seven"), "yes, both, as in ČSM křížový; such a hand is played",
+                   "SLS L16 (only departures from the ČSM rules are written); OBE L250; "
+                   "SLS L42 'the player who announced the seven'"),
+            Option((), "no: only the declaring side announces",
+                   "SLS L16 'stručný přehled' read as complete: L42-52 count the trumps of "
+                   "the declarer and his partner only (aktér, spoluhráč)"),
+        ),
+        applies=_ctyrka,
     ),
 )
 

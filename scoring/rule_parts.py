@@ -105,3 +105,12 @@ class RenoncRule:
     effect: HandEffect
     penalty_rate: str | None  # a field of Rates paid to every other player, or None
     red_card: bool = False  # SZMK D.2 mimoriadny: the offender also gets a red card
+
+    @property
+    def pausal_only(self) -> bool:
+        """A renonc that costs its paušál and lets the hand go on (ČSM 2023 E.3, E.4 with
+        E.6.a "hradí všem ostatním pouze příslušný paušál"; OBE VI.3 the first three; SLS B/5,
+        B/7, B/12): not a renonc *in play*, so the E.6.d limit to the first renonc in play
+        does not reach it."""
+        return (self.kind in (RenoncKind.TECHNICAL, RenoncKind.PAUSAL_2)
+                and self.effect is HandEffect.CONTINUES)

@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING, Any
 
 from scoring.money import MoneyRounding, round_minor
@@ -158,8 +159,23 @@ def sb_money(score: RoundScore, rules: StandingsRules) -> int:
 
 
 def sb_of(score: RoundScore, rules: StandingsRules) -> Fraction:
-    """SB = (rounded) ZB + factor × PB, in the smallest currency unit."""
-    return sb_money(score, rules) + rules.premium_factor * score.premium * rules.minor_per_major
+    """SB = (rounded) ZB + factor × PB, in the smallest currency unit.
+
+    In integers over PB's denominator (one normalisation instead of three Fraction
+    operations: the standings rank thousands of these per render)."""
+    return _sb(score, sb_money(score, rules), rules)
+
+
+def _sb(score: RoundScore, rounded: int, rules: StandingsRules) -> Fraction:
+    premium = score.premium
+    if type(premium) is not Fraction:
+        premium = Fraction(premium)
+    denominator = premium.denominator
+    if denominator == 1:
+        return Fraction(rounded + rules.premium_factor * rules.minor_per_major * premium.numerator)
+    return Fraction(rounded * denominator
+                    + rules.premium_factor * rules.minor_per_major * premium.numerator,
+                    denominator)
 
 
 # SloapSlam (čtyřka L74; křížový by the same club's key, docs/sloapslam-krizovy.md "Tournament
@@ -182,12 +198,52 @@ def with_ruleset(rules: StandingsRules, ruleset: Ruleset) -> StandingsRules:
                                round_budget=ruleset.round_budget)
 
 
-def _key(values: Mapping[RankKey, object], chain: Sequence[RankKey]) -> tuple[Any, ...]:
-    return tuple(values[k] for k in chain)
+def _common_denominator(values: Iterable[Any]) -> int | None:
+    """The least common denominator of exact numbers (ints, fractions, tuples of them),
+    or None when a value is anything else (then the column is compared as it is)."""
+    denominators = set()
+    for value in values:
+        kind = type(value)
+        if kind is Fraction:
+            denominators.add(value.denominator)
+        elif kind is tuple:
+            for number in value:
+                if type(number) is Fraction:
+                    denominators.add(number.denominator)
+                elif type(number) is not int:
+                    return None
+        elif kind is not int:
+            return None
+    return lcm(*denominators) if denominators else 1
+
+
+def _scaled(value: Any, common: int) -> Any:
+    if type(value) is tuple:
+        return tuple(_scaled(v, common) for v in value)
+    if common == 1:
+        return value.numerator
+    return value.numerator * (common // value.denominator)
+
+
+def integer_keys(keys: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The same keys with each column of fractions scaled to integers by the column's common
+    denominator: exactly the same order and equalities (a positive factor per column), but
+    compared as machine integers instead of ``Fraction`` objects, whose comparisons cost
+    microseconds each (issue 27: most of a standings render)."""
+    if not keys:
+        return []
+    width = len(keys[0])
+    columns = [list(column) for column in zip(*keys, strict=True)] if width else []
+    for index, column in enumerate(columns):
+        common = _common_denominator(column)
+        if common is not None:
+            columns[index] = [_scaled(v, common) for v in column]
+    return list(zip(*columns, strict=True)) if width else [() for _k in keys]
 
 
 def shared_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """Competition ranking (1, 2, 2, 4) of keys, higher first; equal keys share a rank."""
+    keys = integer_keys(keys)
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
     ranks = [0] * len(keys)
     for place, i in enumerate(order, start=1):
@@ -214,6 +270,9 @@ def _placement(ranks: list[int], rules: StandingsRules, table: bool) -> list[Fra
     counts: dict[int, int] = defaultdict(int)
     for r in ranks:
         counts[r] += 1
+    if (rules.placement_ties is TieShare.BEST and not table
+            and rules.placement is PlacementKey.N_MINUS_RANK):  # the usual case, inlined
+        return [Fraction(size - r + 1) for r in ranks]
     result = []
     for r in ranks:
         if rules.placement_ties is TieShare.AVERAGE:
@@ -236,21 +295,34 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
         else:
             groups[score.table if by_table else 0].append(score)
     for group in groups.values():
-        sbs = [sb_of(s, rules) for s in group]
-        ranks = shared_ranks([
-            _key({RankKey.SB: sb, RankKey.ZB: s.money, RankKey.PB: s.premium}, rules.round_chain)
-            for s, sb in zip(group, sbs, strict=True)])
+        rounded = [sb_money(s, rules) for s in group]
+        sbs = [_sb(s, money, rules) for s, money in zip(group, rounded, strict=True)]
+        values = {RankKey.SB: sbs, RankKey.ZB: [s.money for s in group],
+                  RankKey.PB: [s.premium for s in group]}
+        ranks = shared_ranks(list(zip(*(values[k] for k in rules.round_chain), strict=True)))
         points = _placement(ranks, rules, by_table)
-        for score, sb, rank, bp in zip(group, sbs, ranks, points, strict=True):
+        size = len(group)
+        for score, sb, rank, bp, money in zip(group, sbs, ranks, points, rounded, strict=True):
             fixed = score.fixed_points is not None
             if score.fixed_points is not None:
                 bp = Fraction(score.fixed_points)
-            result.append(RoundStanding(
+            result.append(_round_standing(
                 player=score.player, round=score.round, table=score.table, money=score.money,
-                premium=score.premium, sb=sb, rank=rank, bp=bp, fixed=fixed,
-                rounded_money=sb_money(score, rules), ranked_among=len(group),
+                premium=score.premium, sb=sb, rank=rank, bp=bp, fixed=fixed, bye=False,
+                rounded_money=money, ranked_among=size,
             ))
     return result
+
+
+def _round_standing(**values: Any) -> RoundStanding:
+    """A RoundStanding with every field given, built without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` per field): the same object in a third of the
+    time, and a standings render builds one per player and round (issue 27). The property
+    test in tests/scoring/test_standings_integer.py compares the rows with the
+    constructor-built ones of the code before."""
+    row: RoundStanding = object.__new__(RoundStanding)
+    row.__dict__.update(values)
+    return row
 
 
 def _bye_row(score: RoundScore, rules: StandingsRules) -> RoundStanding:
@@ -369,18 +441,18 @@ def compute_standings(
         kept = [r for r in rounds if r.round not in dropped]
         totals.append(PlayerTotals(
             player=player, rounds=tuple(rounds), dropped=frozenset(dropped),
-            bp=sum((r.bp for r in kept), Fraction(0)),
-            sb=sum((r.sb for r in kept), Fraction(0)),
+            bp=exact_sum(r.bp for r in kept),
+            sb=exact_sum(r.sb for r in kept),
             money=sum(r.money for r in kept),
-            premium=sum((r.premium for r in kept), Fraction(0)),
-            record=tuple(sorted((r.bp for r in kept), reverse=True)),
+            premium=exact_sum(r.premium for r in kept),
+            record=_descending([r.bp for r in kept]),
             best_round=max((r.money for r in kept), default=0),
         ))
     keys = [t.key(rules.tournament_chain) for t in totals]
     ranks = shared_ranks(keys)
     lot = _lot(players, seed)
     order = sorted(range(len(totals)), key=lambda i: (ranks[i], lot[players[i]]))
-    tied = {r for r in ranks if ranks.count(r) > 1}
+    tied = {r for r, count in Counter(ranks).items() if count > 1}
     return [
         Standing(
             player=t.player, rank=ranks[i], position=position, by_lot=ranks[i] in tied,
@@ -390,6 +462,26 @@ def compute_standings(
         for position, i in enumerate(order, start=1)
         for t in (totals[i],)
     ]
+
+
+def _descending(values: list[Fraction]) -> tuple[Fraction, ...]:
+    """The values sorted from the highest, compared as integers over their common denominator
+    (equal keys are equal values, so the tuple is the one ``sorted(reverse=True)`` gives)."""
+    common = _common_denominator(values)
+    if common is None:
+        return tuple(sorted(values, reverse=True))
+    return tuple(sorted(values, key=lambda v: _scaled(v, common), reverse=True))
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """The sum as a Fraction, added as integers over the common denominator: one
+    normalisation instead of one per term (the same value as ``sum(values, Fraction(0))``)."""
+    numbers = list(values)
+    common = 1
+    for number in numbers:
+        if common % number.denominator:
+            common = lcm(common, number.denominator)
+    return Fraction(sum(n.numerator * (common // n.denominator) for n in numbers), common)
 
 
 def _lot(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:

@@ -202,8 +202,9 @@ def setup_django(workdir: Path) -> None:
     call_command("collectstatic", verbosity=0, interactive=False)
 
 
-def build() -> dict:
-    """The tournament, seated, with a scorekeeper and a confirming player per table."""
+def build(prefix: str = "", tables: int = TABLES) -> dict:
+    """The tournament, seated, with a scorekeeper and a confirming player per table; every
+    login name starts with ``prefix`` (several tournaments in one database)."""
     from datetime import date
 
     from django.contrib.auth import (
@@ -222,15 +223,16 @@ def build() -> dict:
     from marias_admin.tournaments.services import role_grant, tournament_create
 
     users = get_user_model()
-    organiser = users.objects.create_user("organiser", password=PASSWORD)
-    second = users.objects.create_user("organiser2", password=PASSWORD)
+    organiser = users.objects.create_user(f"{prefix}organiser", password=PASSWORD)
+    second = users.objects.create_user(f"{prefix}organiser2", password=PASSWORD)
     tournament = tournament_create(user=organiser, name="Zátěžový turnaj", date=date.today(),
                                    venue="Třebíč", rounds_planned=4)
     role_grant(user=organiser, tournament=tournament, member=second, role=Role.ORGANISER)
-    clubs = [Club.objects.create(name=f"KM {name}") for name in ("Třebíč", "Říčany", "Brno")]
+    clubs = [Club.objects.create(name=f"KM {name} {prefix}".strip())
+             for name in ("Třebíč", "Říčany", "Brno")]
     players = Player.objects.bulk_create([
         Player(first_name=f"Hráč{i}", last_name=f"Novák{i}", club=clubs[i % 3],
-               registration_number=f"{10000 + i}") for i in range(TABLES * 4)])
+               registration_number=f"{prefix}{10000 + i}") for i in range(tables * 4)])
     Registration.objects.bulk_create([
         Registration(tournament=tournament, player=p, status=RegistrationStatus.PRESENT)
         for p in players])
@@ -246,17 +248,17 @@ def build() -> dict:
 
     tables = []
     for table in Table.objects.filter(round=round).order_by("number"):
-        keeper = users.objects.create_user(f"zapisovatel{table.number}")
+        keeper = users.objects.create_user(f"{prefix}zapisovatel{table.number}")
         role_grant(user=organiser, tournament=tournament, member=keeper, role=Role.SCOREKEEPER)
         sheet = sheet_for(table)
         sheet_assign_scorekeeper(user=organiser, sheet=sheet, scorekeeper=keeper,
                                  expected_version=sheet.version)
         seat = Seat.objects.select_related("registration").get(table=table, position=3)
-        confirmer = users.objects.create_user(f"hrac{table.number}")
+        confirmer = users.objects.create_user(f"{prefix}hrac{table.number}")
         Player.objects.filter(pk=seat.registration.player_id).update(user=confirmer)
         tables.append({"number": table.number, "keeper": session_for(keeper),
                        "confirmer": session_for(confirmer)})
-    return {"tournament": tournament.pk, "tables": tables}
+    return {"tournament": tournament.pk, "tables": tables, "prefix": prefix}
 
 
 def start_server(workdir: Path, port: int) -> subprocess.Popen:
@@ -280,21 +282,6 @@ def start_server(workdir: Path, port: int) -> subprocess.Popen:
             time.sleep(0.3)
     server.terminate()
     raise SystemExit(f"the server did not start; see {workdir / 'gunicorn.log'}")
-
-
-def server_cpu(server: subprocess.Popen) -> float:
-    """CPU seconds (user + system) of the gunicorn master and its workers so far (Linux)."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        pid, ppid = int(stat.parent.name), int(fields[1])
-        if server.pid in (pid, ppid):
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
 
 
 # -- the actors -----------------------------------------------------------------------------
@@ -398,11 +385,14 @@ async def _pause(done: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(done.wait(), seconds)
 
 
-async def day(base: str, tid: int, data: dict, first: dict, unloaded: Recorder,
-              loaded: Recorder, args: argparse.Namespace) -> float:
-    """Each request type alone, then the whole load at once; returns the tables' seconds."""
+async def day(base: str, tournaments: list[dict], unloaded: Recorder, loaded: Recorder,
+              args: argparse.Namespace) -> float:
+    """Each request type alone (in the first tournament), then the whole load of every
+    tournament at once; returns the tables' seconds."""
+    data = tournaments[0]
+    tid, first = data["tournament"], data["tables"][0]
     org = Browser(base, unloaded)
-    await login(org, "organiser")
+    await login(org, f"{data['prefix']}organiser")
     anon = Browser(base, unloaded)
     keeper = Browser(base, unloaded)
     keeper.set_cookie("sessionid", first["keeper"])
@@ -418,22 +408,135 @@ async def day(base: str, tid: int, data: dict, first: dict, unloaded: Recorder,
 
     done = asyncio.Event()
     stop = time.monotonic() + args.seconds
-    print(f"load: {TABLES} tables × {HANDS} hands, {args.spectators} spectators every 10 s, "
-          f"{ORGANISERS} organisers polling every {STATUS_POLL:.0f} s "
+    print(f"load: {len(tournaments)} × ({TABLES} tables × {HANDS} hands, {args.spectators} "
+          f"spectators every 10 s, {ORGANISERS} organisers polling every {STATUS_POLL:.0f} s) "
           f"(at most {args.seconds:.0f} s)")
     load_start = time.monotonic()
     loaded.started, loaded.wall_started = load_start, time.time()
-    watchers = [asyncio.create_task(spectator(base, loaded, tid, done, stop, 10.0))
-                for _ in range(args.spectators)]
-    watchers += [asyncio.create_task(organiser_actor(
-        base, loaded, tid, "organiser" if i == 0 else "organiser2", done, stop))
-        for i in range(ORGANISERS)]
-    await asyncio.gather(*(table_actor(base, loaded, tid, table, 4 if table is first else 1,
-                                       stop, args.think) for table in data["tables"]))
+    watchers, tables = [], []
+    for one in tournaments:
+        one_id, prefix = one["tournament"], one["prefix"]
+        watchers += [asyncio.create_task(spectator(base, loaded, one_id, done, stop, 10.0))
+                     for _ in range(args.spectators)]
+        watchers += [asyncio.create_task(organiser_actor(
+            base, loaded, one_id, f"{prefix}organiser" if i == 0 else f"{prefix}organiser2",
+            done, stop)) for i in range(ORGANISERS)]
+        tables += [table_actor(base, loaded, one_id, table, 4 if table is first else 1, stop,
+                               args.think) for table in one["tables"]]
+    await asyncio.gather(*tables)
     tables_seconds = time.monotonic() - load_start
     done.set()
     await asyncio.gather(*watchers)
     return tables_seconds
+
+
+class Served:
+    """What serves the load: one gunicorn as ``make run`` (the default), or with ``--cluster``
+    the pieces of ``make cluster`` (scripts/cluster.py: Redis, two gunicorn nodes, nginx)."""
+
+    def __init__(self, workdir: Path, cluster: bool) -> None:
+        self.workdir, self.cluster, self.server = workdir, None, None
+        if cluster:
+            from cluster import Cluster  # scripts/ is on the path
+            from django.conf import settings
+
+            self.cluster = Cluster(workdir / "cluster", os.environ["DATABASE_URL"],
+                                   access_log=True, secret_key=settings.SECRET_KEY)
+            self.cluster.prepare(migrate=False)
+            self.cluster.start()
+            self.base = self.cluster.base
+            self.what = (f"nginx on {self.base} in front of {self.cluster.count} gunicorn nodes, "
+                         f"Redis, DEBUG off")
+        else:
+            port = free_port()
+            self.server = start_server(workdir, port)
+            self.base = f"http://127.0.0.1:{port}"
+            self.what = f"gunicorn on {self.base}, DEBUG off"
+
+    def roots(self) -> list[int]:
+        if self.cluster is None:
+            return [self.server.pid]
+        return [p.pid for p in (self.cluster.nginx, self.cluster.redis, *self.cluster.nodes)
+                if p is not None]
+
+    def logs(self, name: str) -> list[Path]:
+        if self.cluster is None:
+            return [self.workdir / name]
+        return [self.cluster.node_dir(i) / name for i in range(self.cluster.count)]
+
+    def stop(self) -> None:
+        if self.cluster is not None:
+            self.cluster.stop()
+        elif self.server is not None:
+            self.server.terminate()
+            try:
+                self.server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+
+
+def cpu_of(roots: list[int]) -> float:
+    """CPU seconds (user + system) of these processes and their children so far (Linux)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid in roots or ppid in roots:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def report(served: Served, unloaded: Recorder, loaded: Recorder, tables: int,
+           tables_seconds: float, started: float) -> int:
+    print("\n== errors ==")
+    errors = unloaded.errors + loaded.errors
+    print(f"{len(errors)} errors")
+    for line in errors[:20]:
+        print("  " + line)
+    server_log = "".join(log.read_text(errors="replace") for log in served.logs("gunicorn.log"))
+    tracebacks = server_log.count("Traceback (most recent call last)")
+    if tracebacks:
+        first = server_log.index("Traceback (most recent call last)")
+        print(f"server: {tracebacks} tracebacks in its log; the first:")
+        print("  " + "\n  ".join(server_log[first:].splitlines()[:40]))
+    print("\n== integrity (from the database) ==")
+    for line in integrity(tables, HANDS):
+        print("  " + line)
+    print("\n== latency (ms): unloaded p50 / p95, loaded n, p50 / p95, loaded p95 ÷ "
+          "unloaded p50 ==")
+    for kind in sorted(set(unloaded.times) | set(loaded.times)):
+        u, lo = unloaded.times.get(kind, []), loaded.times.get(kind, [])
+        ustr = (f"{percentile(u, .5) * 1000:7.1f} / {percentile(u, .95) * 1000:7.1f}"
+                if u else "      – /       –")
+        lstr = (f"{len(lo):5d} {percentile(lo, .5) * 1000:7.1f} / "
+                f"{percentile(lo, .95) * 1000:7.1f}" if lo else "    0       – /       –")
+        ratio = (f"{percentile(lo, .95) / percentile(u, .5):6.1f}×" if u and lo else "")
+        print(f"  {kind:<24} {ustr}   {lstr}   {ratio}")
+    inside: dict[str, list[float]] = defaultdict(list)
+    for log in served.logs("access.log"):
+        for kind, values in server_times(log, loaded.wall_started + 1).items():  # whole seconds
+            inside[kind] += values
+    print("\n== time inside the server under load (ms, gunicorn's access log): p50 / p95; "
+          "the rest of the client's time is waiting for a free worker and the network ==")
+    for kind in sorted(inside):
+        values = inside[kind]
+        print(f"  {kind:<24} {len(values):5d} {percentile(values, .5) * 1000:7.1f} / "
+              f"{percentile(values, .95) * 1000:7.1f}")
+    print("\n== the load over time: requests, p50 / p95 (ms) per 15 s ==")
+    for window in range(0, int(tables_seconds) + 15, 15):
+        part = [d for t, d in loaded.timeline if window <= t - loaded.started < window + 15]
+        if part:
+            print(f"  {window:4d}–{window + 15:<4d} s {len(part):6d} "
+                  f"{percentile(part, .5) * 1000:8.1f} / {percentile(part, .95) * 1000:8.1f}")
+    total = sum(len(v) for v in loaded.times.values())
+    print(f"\nloaded requests: {total} in {tables_seconds:.0f} s "
+          f"({total / max(tables_seconds, 1):.1f}/s); whole run "
+          f"{time.monotonic() - started:.0f} s")
+    return 1 if errors else 0
 
 
 def main() -> int:
@@ -441,92 +544,51 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=150, help="the load's time limit")
     parser.add_argument("--think", type=float, default=8.0,
                         help="seconds between a table's hands (on average)")
-    parser.add_argument("--spectators", type=int, default=SPECTATORS)
+    parser.add_argument("--spectators", type=int, default=SPECTATORS,
+                        help="spectators per tournament")
+    parser.add_argument("--cluster", action="store_true",
+                        help="serve with `make cluster`'s pieces (needs PostgreSQL)")
+    parser.add_argument("--tournaments", type=int, default=None,
+                        help="tournaments played at once (default 1; 3 with --cluster)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args()
+    count = args.tournaments or (3 if args.cluster else 1)
 
     workdir = Path(tempfile.mkdtemp(prefix="marias-loadtest-"))
     started = time.monotonic()
-    server = None
+    served = None
     given = os.environ.get("DATABASE_URL", "")
     temporary = None
     if given.startswith(("postgres://", "postgresql://")):
         os.environ["DATABASE_URL"], temporary = fresh_postgres(given)
+    elif args.cluster:
+        raise SystemExit("--cluster needs PostgreSQL: bash scripts/with-postgres.sh "
+                         "make loadtest CLUSTER=1")
     try:
         setup_django(workdir)
         from django.db import connection
 
         print(f"database: {connection.vendor}; state in {workdir}")
-        data = build()
-        tid = data["tournament"]
-        print(f"built: 320 players, {len(data['tables'])} tables, "
-              f"{len(data['tables'])} scorekeepers ({time.monotonic() - started:.0f} s)")
-        port = free_port()
-        server = start_server(workdir, port)
-        base = f"http://127.0.0.1:{port}"
-        print(f"server: gunicorn on {base}, DEBUG off")
+        tournaments = [build("" if i == 0 else f"t{i + 1}-") for i in range(count)]
+        print(f"built: {count} × (320 players, {TABLES} tables, {TABLES} scorekeepers) "
+              f"({time.monotonic() - started:.0f} s)")
+        connection.close()  # the nodes' connections only, during the load
+        served = Served(workdir, args.cluster)
+        print(f"server: {served.what}")
 
         unloaded = Recorder()
         loaded = Recorder()
-        first = data["tables"][0]
-        cpu_before, own_before = server_cpu(server), time.process_time()
-        tables_seconds = asyncio.run(day(base, tid, data, first, unloaded, loaded, args))
-        cpu_server, cpu_client = server_cpu(server) - cpu_before, time.process_time() - own_before
+        cpu_before, own_before = cpu_of(served.roots()), time.process_time()
+        tables_seconds = asyncio.run(day(served.base, tournaments, unloaded, loaded, args))
+        cpu_server = cpu_of(served.roots()) - cpu_before
+        cpu_client = time.process_time() - own_before
         print(f"tables finished in {tables_seconds:.1f} s; CPU: server {cpu_server:.0f} s "
               f"({cpu_server / tables_seconds:.2f} cores), client {cpu_client:.0f} s "
               f"({cpu_client / tables_seconds:.2f} cores), machine {os.cpu_count()} cores")
-
-        print("\n== errors ==")
-        errors = unloaded.errors + loaded.errors
-        print(f"{len(errors)} errors")
-        for line in errors[:20]:
-            print("  " + line)
-        server_log = (workdir / "gunicorn.log").read_text(errors="replace")
-        tracebacks = server_log.count("Traceback (most recent call last)")
-        if tracebacks:
-            first = server_log.index("Traceback (most recent call last)")
-            print(f"server: {tracebacks} tracebacks in its log; the first:")
-            print("  " + "\n  ".join(server_log[first:].splitlines()[:40]))
-        print("\n== integrity (from the database) ==")
-        for line in integrity(TABLES, HANDS):
-            print("  " + line)
-        print("\n== latency (ms): unloaded p50 / p95, loaded n, p50 / p95, loaded p95 ÷ "
-              "unloaded p50 ==")
-        kinds = sorted(set(unloaded.times) | set(loaded.times))
-        for kind in kinds:
-            u, lo = unloaded.times.get(kind, []), loaded.times.get(kind, [])
-            ustr = (f"{percentile(u, .5) * 1000:7.1f} / {percentile(u, .95) * 1000:7.1f}"
-                    if u else "      – /       –")
-            lstr = (f"{len(lo):5d} {percentile(lo, .5) * 1000:7.1f} / "
-                    f"{percentile(lo, .95) * 1000:7.1f}" if lo else "    0       – /       –")
-            ratio = (f"{percentile(lo, .95) / percentile(u, .5):6.1f}×" if u and lo else "")
-            print(f"  {kind:<24} {ustr}   {lstr}   {ratio}")
-        inside = server_times(workdir / "access.log", loaded.wall_started + 1)  # whole seconds
-        print("\n== time inside the server under load (ms, gunicorn's access log): p50 / p95; "
-              "the rest of the client's time is waiting for a free worker and the network ==")
-        for kind in sorted(inside):
-            values = inside[kind]
-            print(f"  {kind:<24} {len(values):5d} {percentile(values, .5) * 1000:7.1f} / "
-                  f"{percentile(values, .95) * 1000:7.1f}")
-        print("\n== the load over time: requests, p50 / p95 (ms) per 15 s ==")
-        for window in range(0, int(tables_seconds) + 15, 15):
-            part = [d for t, d in loaded.timeline
-                    if window <= t - loaded.started < window + 15]
-            if part:
-                print(f"  {window:4d}–{window + 15:<4d} s {len(part):6d} "
-                      f"{percentile(part, .5) * 1000:8.1f} / {percentile(part, .95) * 1000:8.1f}")
-        total = sum(len(v) for v in loaded.times.values())
-        print(f"\nloaded requests: {total} in {tables_seconds:.0f} s "
-              f"({total / max(tables_seconds, 1):.1f}/s); whole run "
-              f"{time.monotonic() - started:.0f} s")
-        return 1 if errors else 0
+        return report(served, unloaded, loaded, TABLES * count, tables_seconds, started)
     finally:
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        if served is not None:
+            served.stop()
         if temporary is not None:
             from django.db import connections
 

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "marias_admin"
 
 # Bottom first. The project's own modules (settings, urls, wsgi, asgi) stand above them all.
 LAYERS = ("audit", "core", "players", "tournaments", "seating", "sheets", "printouts",
-          "standings", "teams", "prizes", "seasons", "archive", "demo")
+          "standings", "teams", "prizes", "seasons", "archive", "api", "demo")
 
 
 def _app_of(module: str) -> str | None:

@@ -39,7 +39,7 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.audit.services import audit_record
 from marias_admin.players.models import Club, Player
-from marias_admin.seating.models import Bye, Round, Seat, Table
+from marias_admin.seating.models import Bye, Round, Seat, SeatLock, Table
 from marias_admin.sheets.models import HandRecord, Ruling, SheetWriter, TableSheet
 from marias_admin.tournaments.models import Registration, Tournament, TournamentRole
 
@@ -59,6 +59,7 @@ KINDS = {
     "seating.table": "tables",
     "seating.seat": "seats",
     "seating.bye": "byes",
+    "seating.seatlock": "locks",
     "sheets.tablesheet": "sheets",
     "sheets.handrecord": "hands",
     "sheets.ruling": "rulings",
@@ -79,6 +80,7 @@ REF_FIELDS: dict[type[models.Model], dict[str, str]] = {
     Table: {"round": "rounds"},
     Seat: {"round": "rounds", "table": "tables", "registration": "registrations"},
     Bye: {"round": "rounds", "registration": "registrations"},
+    SeatLock: {"round": "rounds", "registration": "registrations"},
     TableSheet: {"table": "tables", "confirmed_registration": "registrations",
                  "changed_by_ruling": "rulings", "paper_ruling": "rulings"},
     HandRecord: {"sheet": "sheets", "pb_waiver": "rulings",
@@ -92,7 +94,8 @@ LATER_FIELDS = {TableSheet: ("changed_by_ruling", "paper_ruling"), HandRecord: (
 ORDER: list[tuple[str, type[models.Model]]] = [
     ("roles", TournamentRole), ("clubs", Club), ("players", Player),
     ("registrations", Registration), ("rounds", Round), ("tables", Table), ("seats", Seat),
-    ("byes", Bye), ("sheets", TableSheet), ("hands", HandRecord), ("rulings", Ruling),
+    ("byes", Bye), ("locks", SeatLock), ("sheets", TableSheet), ("hands", HandRecord),
+    ("rulings", Ruling),
     ("writers", SheetWriter), ("audit", AuditEntry)]
 # A placeholder made for an archived user name taken here by a real account: the archived name
 # with this suffix (written back without it on export, so a copy exports the same bytes).
@@ -189,6 +192,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("pk"))
     seats = list(Seat.objects.filter(round__tournament=tournament).order_by("pk"))
     byes = list(Bye.objects.filter(round__tournament=tournament).order_by("pk"))
+    locks = list(SeatLock.objects.filter(round__tournament=tournament).order_by("pk"))
     sheets = list(TableSheet.objects.filter(table__round__tournament=tournament)
                   .select_related("scorekeeper", "submitted_by", "confirmed_by").order_by("pk"))
     hands = list(HandRecord.objects.filter(sheet__table__round__tournament=tournament)
@@ -203,6 +207,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     for kind, objects in (("roles", roles), ("clubs", clubs), ("players", players),
                           ("registrations", registrations), ("rounds", rounds),
                           ("tables", tables), ("seats", seats), ("byes", byes),
+                          ("locks", locks),
                           ("sheets", sheets),
                           ("hands", hands), ("rulings", rulings), ("writers", writers),
                           ("audit", entries)):
@@ -227,6 +232,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "tables": rows("tables", tables),
         "seats": rows("seats", seats),
         "byes": rows("byes", byes),
+        "locks": rows("locks", locks),
         "sheets": rows("sheets", sheets),
         "hands": rows("hands", hands),
         "rulings": rows("rulings", rulings),
@@ -476,8 +482,8 @@ def _import(document: dict[str, Any], *, user: Any, rename: str | None,  # noqa:
     for kind, model in ORDER[3:-1]:
         own = model in (Registration, Round)
         for row in document.get(kind) or []:
-            # Byes (křížový, a field not divisible by four) and writers came after the first
-            # archives.
+            # Byes (křížový, a field not divisible by four), locked seats and writers came
+            # after the first archives.
             values = {**_fields(model, row), **refs(model, row)}
             if own:
                 values["tournament"] = tournament

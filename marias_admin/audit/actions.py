@@ -3,6 +3,9 @@
 The stored value (``"hand.add"``) is what older rows hold and archives carry; nobody reads it.
 People see the label, a verb phrase that follows the author's name in the tournament log
 ("Jana Nováková · entered a hand"), and filter the log by the action's :class:`LogGroup`.
+Czech and Slovak word the label without the author's gender, which the log does not know: a
+passive that agrees with the thing done ("hra zapsána", "časomíra kola spuštěna"), never a
+masculine past tense ("zapsal hru").
 Services pass a member, never a string (``tests/web/test_audit_log.py`` checks both).
 """
 
@@ -60,6 +63,9 @@ class AuditAction(models.TextChoices):
     # seating and rounds
     ROUND_SEAT = "round.seat", _("seated a round")
     ROUND_SWAP = "round.swap", _("swapped two players")
+    ROUND_MOVE = "round.move", _("moved a player to another seat")
+    ROUND_LATE_ENTRY = "round.late_entry", _("seated a late entry")
+    ROUND_LOCK = "round.lock", _("changed the locked seats of a round")
     ROUND_STATE = "round.state", _("changed the state of a round")
     ROUND_CLOCK_START = "round.clock_start", _("started the round clock")
     ROUND_CLOCK_ADJUST = "round.clock_adjust", _("changed the length of a round")
@@ -71,6 +77,9 @@ class AuditAction(models.TextChoices):
     HAND_DELETE = "hand.delete", _("deleted a hand")
     HAND_FORGIVENESS = "hand.forgiveness", _("re-counted a forgiven renonc")
     HAND_RULING = "hand.ruling", _("re-settled a hand by a ruling")
+    HAND_QUEUE_CONFLICT = ("hand.queue_conflict",
+                           _("sent a write from the phone's offline queue that met a conflict"))
+    HAND_QUEUE_DROP = "hand.queue_drop", _("dropped a write from the phone's offline queue")
     # table sheets
     SHEET_TOTALS = "sheet.totals", _("entered the totals of a table sheet")
     SHEET_PAPER_TOTALS = "sheet.paper_totals", _("copied the totals of a paper sheet")
@@ -102,9 +111,14 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_START = "tournament.start", _("started the tournament")
     TOURNAMENT_REOPEN = "tournament.reopen", _("reopened the finished tournament")
     TOURNAMENT_IMPORT = "tournament.import", _("imported the tournament from an archive")
+    RESULTS_IMPORT = "results.import", _("imported the results from an exchange file")
     STANDINGS_RULES_UPDATE = "standings.rules_update", _("changed the standings rules")
     COMPETITION_CREATE = "competition.create", _("created a competition")
     COMPETITION_UPDATE = "competition.update", _("changed a competition")
+    RANKING_SAVE = "ranking.save", _("changed a season ranking")
+    MEMBERSHIP_SAVE = "membership.save", _("changed a season membership")
+    MEMBERSHIP_IMPORT = "membership.import", _("imported the federation's member list")
+    MEMBERSHIP_COPY = "membership.copy", _("carried the members over into a new season")
     ROLE_GRANT = "role.grant", _("gave a role")
     ROLE_REVOKE = "role.revoke", _("took a role away")
     ROLE_LOGIN_CREATE = "role.login_create", _("made a staff login")
@@ -155,6 +169,9 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.SITE_PUBLIC_URL: _G.ACCESS,
     _A.ROUND_SEAT: _G.SEATING,
     _A.ROUND_SWAP: _G.SEATING,
+    _A.ROUND_MOVE: _G.SEATING,
+    _A.ROUND_LATE_ENTRY: _G.SEATING,
+    _A.ROUND_LOCK: _G.SEATING,
     _A.ROUND_STATE: _G.SEATING,
     _A.ROUND_CLOCK_START: _G.SEATING,
     _A.ROUND_CLOCK_ADJUST: _G.SEATING,
@@ -165,6 +182,8 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.HAND_DELETE: _G.HANDS,
     _A.HAND_FORGIVENESS: _G.HANDS,
     _A.HAND_RULING: _G.HANDS,
+    _A.HAND_QUEUE_CONFLICT: _G.HANDS,
+    _A.HAND_QUEUE_DROP: _G.HANDS,
     _A.SHEET_TOTALS: _G.SHEETS,
     _A.SHEET_PAPER_TOTALS: _G.SHEETS,
     _A.SHEET_CONTUMATION: _G.SHEETS,
@@ -191,9 +210,14 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.TOURNAMENT_START: _G.TOURNAMENT,
     _A.TOURNAMENT_REOPEN: _G.TOURNAMENT,
     _A.TOURNAMENT_IMPORT: _G.TOURNAMENT,
+    _A.RESULTS_IMPORT: _G.TOURNAMENT,
     _A.STANDINGS_RULES_UPDATE: _G.TOURNAMENT,
     _A.COMPETITION_CREATE: _G.TOURNAMENT,
     _A.COMPETITION_UPDATE: _G.TOURNAMENT,
+    _A.RANKING_SAVE: _G.TOURNAMENT,
+    _A.MEMBERSHIP_SAVE: _G.TOURNAMENT,
+    _A.MEMBERSHIP_IMPORT: _G.TOURNAMENT,
+    _A.MEMBERSHIP_COPY: _G.TOURNAMENT,
     _A.ROLE_GRANT: _G.TEAM,
     _A.ROLE_REVOKE: _G.TEAM,
     _A.ROLE_LOGIN_CREATE: _G.TEAM,

@@ -33,11 +33,12 @@ def client_ip(request: HttpRequest) -> str | None:
     """The visitor's address for throttling.
 
     Behind the HTTPS proxy (``DJANGO_HTTPS=1``, whose ``X-Forwarded-Proto`` Django already
-    trusts) every request comes from the proxy, so one address's failures would lock everyone
+    trusts) or our own plain-HTTP one (``DJANGO_BEHIND_PROXY=1``, ``make cluster``) every
+    request comes from the proxy, so one address's failures would lock everyone
     out: take the address the proxy appended last to ``X-Forwarded-For`` (earlier entries are
     the client's own claims). Served directly, the connection's address is the visitor's.
     """
-    if getattr(settings, "HTTPS", False):
+    if getattr(settings, "HTTPS", False) or getattr(settings, "BEHIND_PROXY", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:

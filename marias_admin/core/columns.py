@@ -22,11 +22,14 @@ from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from django.utils import timezone
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from marias_admin.core.formatting import language
+from marias_admin.core.xlsx import needs_text_cell, text_cell
 from scoring.formatting import currency_symbol
 
 Item = TypeVar("Item")
@@ -68,6 +71,8 @@ def number(value: Fraction | Decimal | int | float | None) -> int | float | None
         return None
     if isinstance(value, int):
         return value
+    if isinstance(value, Decimal):  # PB from the database: no Fraction needed to tell
+        return int(value) if value == value.to_integral_value() else float(value)
     if Fraction(value).denominator == 1:
         return int(value)
     return float(value)
@@ -77,6 +82,10 @@ def money(minor: Fraction | int | None, per_major: int = 100) -> int | float | N
     """Minor units (haléř, cent) → crowns/euros, rounded to the cent."""
     if minor is None:
         return None
+    if type(minor) is int and 100 % per_major == 0:
+        # At most two decimals already: Python's int division is correctly rounded, so this
+        # is the float the exact path below gives, without two Fractions per cell.
+        return minor / per_major
     return float(round(Fraction(minor) / per_major, 2))  # rounded exactly, then a cell float
 
 
@@ -136,28 +145,90 @@ def write_sheet(sheet: Worksheet, columns: Sequence[Column[Item]], items: Sequen
         cell.alignment = Alignment(vertical="center", wrap_text=False)
     for values in rows:
         sheet.append(values)
-    for index, column in enumerate(columns):
+    for index, (fmt, width) in enumerate(_widths_and_formats(columns, rows)):
         letter = get_column_letter(index + 1)
+        if fmt:
+            for row_number, values in enumerate(rows, start=2):
+                if isinstance(values[index], date | int | float):  # datetime too
+                    sheet[f"{letter}{row_number}"].number_format = fmt
+        sheet.column_dimensions[letter].width = width
+    _house_layout(sheet, len(columns), max(1, sheet.max_row), freeze)
+    return rows
+
+
+def _widths_and_formats(columns: Sequence[Column[Any]], rows: Sequence[Sequence[Any]]
+                        ) -> list[tuple[str | None, float]]:
+    """Each column's number format and width (its longest value as shown), for both
+    writers."""
+    result: list[tuple[str | None, float]] = []
+    for index, column in enumerate(columns):
         values = [row[index] for row in rows]
         fmt = column.format_for([v for v in values if v is not None])
         lengths = [len(str(column.header))]
-        for row_number, value in enumerate(values, start=2):
+        for value in values:
             if value is None:
                 continue
-            if fmt and isinstance(value, date):  # datetime too
-                sheet[f"{letter}{row_number}"].number_format = fmt
+            if fmt and isinstance(value, date):
                 lengths.append(len(re.sub(r"\[[^]]*\]", "", fmt)) + 4)
             elif fmt and isinstance(value, int | float):
-                sheet[f"{letter}{row_number}"].number_format = fmt
                 lengths.append(len(f"{value:,.2f}") + 4)
             else:
                 lengths.append(len(str(value)))
-        sheet.column_dimensions[letter].width = min(MAX_WIDTH, max(MIN_WIDTH, max(lengths) + 2))
+        result.append((fmt, min(MAX_WIDTH, max(MIN_WIDTH, max(lengths) + 2))))
+    return result
+
+
+def _house_layout(sheet: Any, column_count: int, last_row: int, freeze: str) -> None:
+    """Frozen header, autofilter over the rows, header row printed on every page,
+    landscape fit to width: the same in a normal and a write-only sheet."""
     sheet.freeze_panes = freeze
-    sheet.auto_filter.ref = f"A1:{get_column_letter(max(1, len(columns)))}{max(1, sheet.max_row)}"
+    sheet.auto_filter.ref = f"A1:{get_column_letter(max(1, column_count))}{last_row}"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    return rows
+
+
+def write_rows_streaming(workbook: Workbook, title: str, columns: Sequence[Column[Any]],
+                         rows: Sequence[Sequence[Any]], freeze: str = "A2") -> None:
+    """The sheet :func:`write_sheet` makes — same cells, formats, widths and house style —
+    in a write-only workbook (``Workbook(write_only=True)``), from rows of values already
+    read (each row: the columns' values in order).
+
+    For the big exports (a tournament's hand log: 5 760 rows × 18 columns, issue 27): the
+    rows go straight to the file instead of a cell object each with its own style, and text
+    is protected here as it is written (:mod:`marias_admin.core.xlsx`), since a write-only
+    sheet cannot be swept after."""
+    sheet = workbook.create_sheet(title)
+    specs = _widths_and_formats(columns, rows)
+    for index, (_fmt, width) in enumerate(specs):
+        sheet.column_dimensions[get_column_letter(index + 1)].width = width
+    _house_layout(sheet, len(columns), len(rows) + 1, freeze)
+    bold, fill = Font(bold=True), PatternFill("solid", fgColor=HEADER_FILL)
+    alignment = Alignment(vertical="center", wrap_text=False)
+    header = []
+    for column in columns:
+        cell = WriteOnlyCell(sheet, value=str(column.header))
+        cell.font, cell.fill, cell.alignment = bold, fill, alignment
+        header.append(text_cell(sheet, cell))
+    sheet.append(header)
+    # One styled cell per formatted column, its value set for each row: a write-only sheet
+    # writes a row out as it is appended, so the cell is free again for the next row.
+    formatted = []
+    for index, (fmt, _width) in enumerate(specs):
+        if fmt:
+            cell = WriteOnlyCell(sheet)
+            cell.number_format = fmt
+            formatted.append((index, cell))
+    for values in rows:
+        out: list[Any] = list(values)
+        for index, value in enumerate(out):
+            if type(value) is str and needs_text_cell(value):
+                out[index] = text_cell(sheet, WriteOnlyCell(sheet, value=value))
+        for index, cell in formatted:
+            value = out[index]
+            if isinstance(value, int | float | date):
+                cell.value = value
+                out[index] = cell
+        sheet.append(out)

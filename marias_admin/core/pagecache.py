@@ -162,7 +162,8 @@ def _serve(entry: dict[str, Any], request: HttpRequest) -> HttpResponse:
 
 
 def public_page(view: Callable[..., HttpResponse] | None = None, *,
-                results_only: bool = False) -> Any:
+                results_only: bool = False,
+                version: Callable[..., str] | None = None) -> Any:
     """Serve the view's anonymous 200 responses from the cache (see the module docstring).
 
     The view takes ``tournament_id`` (or none: a page of every tournament, stale with the
@@ -174,9 +175,12 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
     one render behind) instead of all rendering it at once when a result comes in; and a page
     is rendered anew at most every ``PUBLIC_PAGE_CACHE_MIN_SECONDS`` (the previous copy is
     served meanwhile), so a burst of confirmations at the end of a round costs a few renders
-    of the standings, not one per sheet."""
+    of the standings, not one per sheet.
+
+    ``version`` (called with the view's keyword arguments) adds to the key what a page of
+    several tournaments depends on, e.g. a season page: its tournaments' generations."""
     if view is None:
-        return lambda fn: public_page(fn, results_only=results_only)
+        return lambda fn: public_page(fn, results_only=results_only, version=version)
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -186,6 +190,8 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
             cache = _cache()
             # The generation is read before the data: a result saved meanwhile bumps it.
             key, base = _keys(request, kwargs.get("tournament_id"), results_only)
+            if version is not None:
+                key = f"{key}:{version(**kwargs)}"
             entry = cache.get(key)
             locked = False
             if entry is None:

@@ -13,8 +13,10 @@ export writes formulas on purpose, so the sweep needs no exceptions.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ERROR_CODES
 
 # What spreadsheets read as the start of a formula (OWASP "CSV injection").
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -31,6 +33,32 @@ def protect_text_cells(workbook: Workbook) -> None:
                 cell.data_type = "s"
                 if value.startswith(FORMULA_PREFIXES):
                     cell.quotePrefix = True
+
+
+def needs_text_cell(value: str) -> bool:
+    """Whether openpyxl would not store ``value`` as a plain text cell by itself: a formula
+    ("=…"), an error code ("#N/A") or text a spreadsheet evaluates when edited."""
+    return value.startswith(FORMULA_PREFIXES) or value in ERROR_CODES
+
+
+def text_cell(sheet: Any, cell: Any) -> Any:
+    """``cell`` (a write-only cell of ``sheet``) kept as text, as :func:`protect_text_cells`
+    keeps a cell of a normal sheet: written while streaming (a write-only sheet cannot be
+    swept after)."""
+    value = cell.value
+    if isinstance(value, str):
+        cell.data_type = "s"
+        if value.startswith(FORMULA_PREFIXES):
+            cell.quotePrefix = True
+    return cell
+
+
+def streamed_bytes(workbook: Workbook) -> bytes:
+    """The .xlsx bytes of a write-only ``workbook`` whose text cells were written through
+    :func:`text_cell` (its sheets cannot be read back to be swept)."""
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
 
 
 def workbook_bytes(workbook: Workbook) -> bytes:

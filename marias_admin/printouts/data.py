@@ -43,6 +43,9 @@ class RoundInfo:
     table_points: tuple[int, ...] = ()
     # The čtyřka (SloapSlam L28-32): the trump nine and eight announced as honers get a column.
     honours: bool = False
+    # SloapSlam křížový (D1-D4 L254-260, B/19 L204): renoncs may be played out (dohrávka) and a
+    # trhák's flek is compulsory; the sheet's legend names how to write both.
+    dohravka: bool = False
 
     @property
     def currency_symbol(self) -> str:

@@ -19,6 +19,7 @@ from marias_admin.sheets.models import TableAccess
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 from marias_admin.tournaments.standings_rules import rules_from_dict
 from scoring.standings import PlacementKey
+from scoring.types import HandEffect
 
 
 class RoundNotSeated(Exception):
@@ -71,6 +72,7 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
         partnerships=partnerships,
         table_points=table_points,
         honours=bool(ruleset.honours),
+        dohravka=any(r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in ruleset.renoncs),
     )
 
 

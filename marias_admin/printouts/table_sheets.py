@@ -21,6 +21,11 @@ The SloapSlam čtyřka (docs/sloapslam-ctyrka.md) adds a "honers" column: the de
 announced (SLS L28-32), each with its announcer's seat, e.g. "9 @1, 8 @2". It is drawn when the
 round's info says ``honours`` (``RoundInfo.honours``, set from ``Ruleset.honours``).
 
+Facts without a column of their own (a sto proti beside the declarer's own sto, the čtyřka
+partner's seven, a trhák's compulsory flek on one part, the dohrávka's renoncs; issue 23) are
+written in the description in the shorthand; a legend under the totals says how
+(``sheet_marks``), for the families that have them.
+
 Pure reportlab: ``build_table_sheets(sheets) -> bytes``; no database, no request.
 """
 
@@ -73,6 +78,7 @@ MIN_HAND_ROW_H = 4.65 * mm  # 30 rows at a ČSM table of 4; school squared paper
 TOTAL_ROW_H = 5.6 * mm
 SIGN_ROW_H = 8.5 * mm
 HINT_H = 5 * mm  # the "totals add up to 0" line under the totals
+LEGEND_LINE_H = 3.2 * mm  # each line of the marks legend under the hint
 PREMIUM_TITLE_H = 5 * mm
 PREMIUM_ROWS = 3
 PREMIUM_ROW_H = 6 * mm
@@ -209,10 +215,36 @@ def _draw_sheet(c: Canvas, sheet: SheetData) -> None:
 
 def _below_grid_height(info: RoundInfo) -> float:
     """Totals, signatures, the 50+ PB lines and the officials: what the grid leaves room for."""
-    totals = DOUBLE_RULE + len(_total_rows(info)) * TOTAL_ROW_H + SIGN_ROW_H + HINT_H
+    totals = (DOUBLE_RULE + len(_total_rows(info)) * TOTAL_ROW_H + SIGN_ROW_H + HINT_H
+              + len(_legend(info)[1]) * LEGEND_LINE_H)
     premium = (GAP + PREMIUM_TITLE_H + TABLE_HEAD_H + PREMIUM_ROWS * PREMIUM_ROW_H
                if info.premium_points else 0)
     return totals + premium + GAP + OFFICIALS_H
+
+
+def sheet_marks(info: RoundInfo) -> str:
+    """How to write the facts that have no column of their own (issue 23), in the description
+    as the shorthand writes them: a sto proti beside the declarer's own sto (OBE L239-241, PAG
+    L46), the partner's seven in the čtyřka (SLS L42-46), a trhák's compulsory flek on one part
+    (SLS B/19 L204) and the renoncs of a dohrávka (SLS D4 L260). Empty: nothing to add."""
+    marks = []
+    if info.announcements_against:
+        marks.append(_("Against: a 100 against may stand beside the declarer's own 100; "
+                       "write both."))
+    if info.honours:
+        marks.append(_("7@2 in the description: the seven announced by the declarer's "
+                       "partner, seat 2."))
+    if info.dohravka:
+        marks.append(_("In the description: trh@3 = the compulsory flek of seat 3 on that "
+                       "part; dohr = the renonc was played out; bez dohr = the renonc that "
+                       "ended the dohrávka."))
+    return " ".join(marks)
+
+
+def _legend(info: RoundInfo) -> tuple[float, list[str]]:
+    """The marks legend broken into at most two lines across the page."""
+    marks = sheet_marks(info)
+    return wrap_lines(marks, WIDTH, 6.5, 5, 2) if marks else (0.0, [])
 
 
 def seat_instruction(info: RoundInfo) -> str:
@@ -441,7 +473,13 @@ def _totals(c: Canvas, sheet: SheetData, cols: _Columns, top: float) -> float:
                  "totals and signs.")
     draw_text(c, RIGHT, y - 3.5 * mm, hint, 7, align="right", width=WIDTH, min_size=5.5,
               grey=GREY_TEXT)
-    return y - HINT_H
+    y -= HINT_H
+    size, lines = _legend(sheet.info)
+    for line in lines:
+        draw_text(c, LEFT, y - 2.4 * mm, line, size, width=WIDTH, min_size=size,
+                  grey=GREY_TEXT)
+        y -= LEGEND_LINE_H
+    return y
 
 
 def _premium_hands(c: Canvas, top: float) -> float:

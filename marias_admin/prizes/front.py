@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -109,7 +109,26 @@ def staff_tournaments(user: Any) -> list[StaffTournament]:
             entry.links.append(StaffLink(_("Log and rulings"), reverse("sheets:log", args=[pk])))
         entry.keeper = Role.SCOREKEEPER in roles
     _keeper_tables(user, [e for e in chosen if e.keeper])
+    _control_rooms([e for e in chosen if Role.REFEREE in held[e.tournament.pk]
+                    and Role.ORGANISER not in held[e.tournament.pk]])
     return chosen
+
+
+def _control_rooms(entries: list[StaffTournament]) -> None:
+    """A referee's control room of each tournament's latest released round (an organiser has
+    it on the round page his administration links). One query."""
+    if not entries:
+        return
+    latest = dict(Round.objects.filter(tournament__in=[e.tournament.pk for e in entries],
+                                       state=RoundState.RELEASED)
+                  .values("tournament_id").annotate(latest=Max("number"))
+                  .values_list("tournament_id", "latest"))
+    for entry in entries:
+        number = latest.get(entry.tournament.pk)
+        if number is not None:
+            entry.links.append(StaffLink(
+                _("Tables in play, round %(number)s") % {"number": number},
+                reverse("seating:round_control", args=[entry.tournament.pk, number])))
 
 
 def _keeper_tables(user: Any, entries: list[StaffTournament]) -> None:

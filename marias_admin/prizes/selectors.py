@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from marias_admin.core import formatting
 from marias_admin.core.people import by_sex
@@ -157,6 +158,25 @@ def prize_list(tournament: Tournament) -> list[PrizeLine]:
     return lines
 
 
+#: Why the winner takes this prize rather than another he would also have won, by the
+#: tournament's double-prize rule: the female, male and neutral forms (``core.people.by_sex``).
+ALSO_WON: dict[rules.DoublePrize, tuple[Promise, Promise, Promise]] = {
+    rules.DoublePrize.HIGHER: (
+        pgettext_lazy("female", "Would also have won “%(prize)s” (%(what)s) and takes the "
+                      "higher prize."),
+        gettext_lazy("Would also have won “%(prize)s” (%(what)s) and takes the higher prize."),
+        pgettext_lazy("sex unknown", "Would also have won “%(prize)s” (%(what)s) and takes "
+                      "the higher prize.")),
+    rules.DoublePrize.ORGANISER_ORDER: (
+        pgettext_lazy("female", "Would also have won “%(prize)s” (%(what)s) and takes the "
+                      "prize earlier in the prize table."),
+        gettext_lazy("Would also have won “%(prize)s” (%(what)s) and takes the prize earlier "
+                     "in the prize table."),
+        pgettext_lazy("sex unknown", "Would also have won “%(prize)s” (%(what)s) and takes "
+                      "the prize earlier in the prize table.")),
+}
+
+
 def _reason(award: rules.AwardedPrize, names: dict[Any, str],
             by_spec: dict[tuple[str | None, int], Prize], rule: rules.DoublePrize,
             sexes: dict[Any, str] | None = None) -> str:
@@ -178,25 +198,10 @@ def _reason(award: rules.AwardedPrize, names: dict[Any, str],
                              "(%(what)s) instead; this prize passes to the next player."))
                      % {"player": names.get(player, "?"), "prize": held.label,
                         "what": prize_what(held)})
-    sex = sexes.get(award.winner)
+    female, male, neutral = ALSO_WON[rule]
+    sentence = by_sex(sexes.get(award.winner), female=female, male=male, neutral=neutral)
     for other in award.also_won:
         left = by_spec[(other.category, other.place)]
-        if rule is rules.DoublePrize.HIGHER:
-            sentence = by_sex(
-                sex, female=pgettext("female", "Would also have won “%(prize)s” (%(what)s) "
-                                     "and takes the higher prize."),
-                male=_("Would also have won “%(prize)s” (%(what)s) and takes the higher "
-                       "prize."),
-                neutral=pgettext("sex unknown", "Would also have won “%(prize)s” (%(what)s) "
-                                 "and takes the higher prize."))
-        else:
-            sentence = by_sex(
-                sex, female=pgettext("female", "Would also have won “%(prize)s” (%(what)s) "
-                                     "and takes the prize earlier in the prize table."),
-                male=_("Would also have won “%(prize)s” (%(what)s) and takes the prize "
-                       "earlier in the prize table."),
-                neutral=pgettext("sex unknown", "Would also have won “%(prize)s” (%(what)s) "
-                                 "and takes the prize earlier in the prize table."))
         parts.append(sentence % {"prize": left.label, "what": prize_what(left)})
     return " ".join(parts)
 

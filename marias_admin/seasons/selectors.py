@@ -6,7 +6,8 @@ tournament). Only tournaments with at least one confirmed result and public stan
 a tournament not played yet is neither a result nor a miss.
 
 The team table: a club's result in a tournament is its club team's row of the tournament's
-team standings (``teams.selectors.team_table``: BP — the table points under SZMK — SB and ZB
+team standings (as ``teams.selectors.team_table`` shows them; copied with the final places by
+``snapshots``, never recomputed on a visit: BP — the table points under SZMK — SB and ZB
 summed over the members that count, by the tournament's team rules). A club fielding several
 teams counts its best placed one. Only tournaments with a team competition and at least one
 ranked team count; in those a club without a team missed the tournament. The competition's
@@ -23,11 +24,10 @@ from django.db.models import QuerySet
 
 from marias_admin.core.ordering import name_key
 from marias_admin.players.models import Club, Player
+from marias_admin.seasons import snapshots
 from marias_admin.seasons.models import Competition
 from marias_admin.standings.presenters.formatting import fmt_number
-from marias_admin.standings.selectors import tournament_standings
-from marias_admin.teams.selectors import team_table
-from marias_admin.tournaments.models import Registration, Tournament
+from marias_admin.tournaments.models import Tournament
 from scoring.season import EventResult, SeasonRow, season_standings
 
 MINOR_PER_MAJOR = 100
@@ -82,20 +82,19 @@ class SeasonTable:
 
 def season_results(tournaments: list[Tournament]) -> tuple[
         list[Tournament], dict[int, dict[int, EventResult]]]:
-    """(tournaments with results, player id → tournament id → result)."""
+    """(tournaments with results, player id → tournament id → result), read from the stored
+    final places (``snapshots``), not recomputed."""
     counted: list[Tournament] = []
     results: dict[int, dict[int, EventResult]] = {}
+    by_tournament = snapshots.places(tournaments)
     for tournament in tournaments:
-        standings = tournament_standings(tournament)
-        if not standings:
+        rows = by_tournament[tournament.pk]
+        if not rows:
             continue
         counted.append(tournament)
-        player_of = dict(Registration.objects.filter(tournament=tournament)
-                         .values_list("id", "player_id"))
-        for standing in standings:
-            player = player_of[standing.player]
-            results.setdefault(player, {})[tournament.pk] = EventResult(
-                standing.bp, standing.sb, standing.money)
+        for row in rows:
+            results.setdefault(row.player, {})[tournament.pk] = EventResult(
+                row.bp, row.sb, row.money)
     return counted, results
 
 
@@ -158,20 +157,19 @@ class SeasonTeamTable:
 def season_team_results(tournaments: list[Tournament]) -> tuple[
         list[Tournament], dict[int, dict[int, tuple[EventResult, str]]]]:
     """(tournaments with ranked club teams, club id → tournament id → (result, team name)):
-    each club's best placed club team of each tournament."""
+    each club's best placed club team of each tournament, read from the stored copy
+    (``snapshots.team_results``, refreshed with the final places), not recomputed."""
     counted: list[Tournament] = []
     results: dict[int, dict[int, tuple[EventResult, str]]] = {}
+    by_tournament = snapshots.team_results(tournaments)
     for tournament in tournaments:
-        table = team_table(tournament)
-        rows = [r for r in table.rows if r.team.club_id is not None and r.standing.rounds]
-        if not table.enabled or not rows:
+        rows = by_tournament[tournament.pk]
+        if not rows:
             continue
         counted.append(tournament)
-        for row in sorted(rows, key=lambda r: r.standing.position):
-            by_tournament = results.setdefault(row.team.club_id, {})
-            if tournament.pk not in by_tournament:  # the best placed team of the club
-                s = row.standing
-                by_tournament[tournament.pk] = (EventResult(s.bp, s.sb, s.money), row.team.name)
+        for row in rows:
+            results.setdefault(row.club, {})[tournament.pk] = (
+                EventResult(row.bp, row.sb, row.money), row.team)
     return counted, results
 
 

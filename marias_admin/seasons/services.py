@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -12,8 +12,12 @@ from django.utils.translation import gettext as _
 
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
+from marias_admin.core import pagecache
 from marias_admin.seasons.models import Competition, CompetitionTournament
 from marias_admin.tournaments.models import Tournament
+
+# The page cache's scope of the seasons' own data: competitions, rankings, memberships.
+SEASONS_SCOPE = "seasons"
 
 FIELDS = ("name", "season", "coefficient", "drop_worst", "ordering", "public")
 
@@ -23,6 +27,8 @@ def picture(competition: Competition) -> dict[str, Any]:
     data["coefficient"] = str(data["coefficient"])
     data["tournaments"] = list(competition.memberships.order_by("order", "id")
                                .values_list("tournament_id", flat=True))
+    data["coefficients"] = {str(t): str(c) for t, c in competition.memberships.exclude(
+        coefficient=None).values_list("tournament_id", "coefficient")}
     return data
 
 
@@ -31,7 +37,8 @@ def competition_save(*, user: Any, competition: Competition | None = None,
                      coefficient: Decimal | int | str | None = None,
                      drop_worst: int | None = None, ordering: int | None = None,
                      public: bool | None = None,
-                     tournaments: Sequence[Tournament] | None = None) -> Competition:
+                     tournaments: Sequence[Tournament] | None = None,
+                     coefficients: Mapping[int, Decimal | None] | None = None) -> Competition:
     """Create (``competition=None``) or update a competition.
 
     On update, a field left ``None`` keeps its value; ``tournaments`` (in their order) replace
@@ -66,24 +73,42 @@ def competition_save(*, user: Any, competition: Competition | None = None,
         competition.full_clean(exclude=["tournaments"])
         competition.save()
         if tournaments is not None:
-            sync_members(competition, tournaments)
+            sync_members(competition, tournaments, coefficients or {})
+        elif coefficients:
+            sync_members(competition, member_list(competition), coefficients)
         action = AuditAction.COMPETITION_CREATE if created else AuditAction.COMPETITION_UPDATE
         audit_record(user=user, action=action,
                      obj=competition, before=before, after=picture(competition),
                      summary=str(competition))
+        pagecache.bump(SEASONS_SCOPE)
     return competition
 
 
-def sync_members(competition: Competition, tournaments: Sequence[Tournament]) -> None:
+def member_list(competition: Competition) -> list[Tournament]:
+    return [m.tournament for m in competition.memberships.select_related("tournament")
+            .order_by("order", "id")]
+
+
+def sync_members(competition: Competition, tournaments: Sequence[Tournament],
+                 coefficients: Mapping[int, Decimal | None] | None = None) -> None:
     """Make the members exactly ``tournaments``, numbered in the given order."""
+    coefficients = coefficients or {}
+    for value in coefficients.values():
+        if value is not None and Decimal(str(value)) <= 0:
+            raise ValidationError({"coefficient": _(
+                "The coefficient must be greater than zero.")})
     wanted = {t.pk: index for index, t in enumerate(tournaments, start=1)}
     competition.memberships.exclude(tournament_id__in=wanted).delete()
     existing = {m.tournament_id: m for m in competition.memberships.all()}
     for pk, order in wanted.items():
         member = existing.get(pk)
         if member is None:
-            CompetitionTournament.objects.create(competition=competition, tournament_id=pk,
-                                                 order=order)
+            member = CompetitionTournament.objects.create(
+                competition=competition, tournament_id=pk, order=order)
         elif member.order != order:
             member.order = order
             member.save(update_fields=["order"])
+        if pk in coefficients:
+            value = coefficients[pk]
+            member.coefficient = None if value is None else Decimal(str(value))
+            member.save(update_fields=["coefficient"])

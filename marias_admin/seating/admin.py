@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from marias_admin.core.admin import ReadOnlyAdmin, ReadOnlyInline
-from marias_admin.seating.models import Round, Seat, Table
+from marias_admin.seating.models import Round, Seat, SeatLock, Table
 
 
 class TableInline(ReadOnlyInline):
@@ -20,3 +20,13 @@ class SeatAdmin(ReadOnlyAdmin):
     list_display = ("round", "table", "position", "registration")
     list_filter = ("round__tournament",)
     raw_id_fields = ("registration", "table", "round")
+
+
+@admin.register(SeatLock)
+class SeatLockAdmin(ReadOnlyAdmin):
+    """Locked seats, set and removed on the round page through the seating editor's service
+    (audited)."""
+
+    list_display = ("round", "table", "position", "registration")
+    list_filter = ("round__tournament",)
+    raw_id_fields = ("registration", "round")

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core.ordering import name_key
-from marias_admin.core.widgets import QuickSelect
+from marias_admin.seating.forms_editing import DatalistInput
 from marias_admin.seating.models import Seat, SeatingMethod
 from marias_admin.tournaments.forms import Form
 
@@ -35,8 +35,13 @@ class SeatForm(Form):
 
 
 class SwapForm(Form):
-    first = forms.TypedChoiceField(label=_("player"), coerce=int, widget=QuickSelect)
-    second = forms.TypedChoiceField(label=_("swap with"), coerce=int, widget=QuickSelect)
+    # typed into with suggestions (a <datalist>), not a select of every player in the hall
+    first = forms.TypedChoiceField(label=_("player"), coerce=int, widget=DatalistInput,
+                                   error_messages={"invalid_choice": _(
+                                       "No player here matches “%(value)s”.")})
+    second = forms.TypedChoiceField(label=_("swap with"), coerce=int, widget=DatalistInput,
+                                    error_messages={"invalid_choice": _(
+                                        "No player here matches “%(value)s”.")})
     confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = _version()
 

@@ -143,3 +143,35 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – {self.registration}"
+
+
+class SeatLock(models.Model):
+    """A player the seating must put at a given table (and seat), set before the generator
+    runs: the top table, a wheelchair place. The generator optimises everyone else; the lock
+    stays for the round until removed, so seating the round again keeps it."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="locks")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="seat_locks"
+    )
+    table = models.PositiveSmallIntegerField(_("table"))
+    position = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("round", "table", "position")
+        verbose_name = _("locked seat")
+        verbose_name_plural = _("locked seats")
+        constraints = [
+            models.UniqueConstraint(fields=("round", "registration"), name="lock_player_once"),
+            models.UniqueConstraint(fields=("round", "table", "position"),
+                                    condition=models.Q(position__isnull=False),
+                                    name="lock_seat_once"),
+            models.CheckConstraint(condition=models.Q(table__gte=1), name="lock_table_positive"),
+            models.CheckConstraint(
+                condition=models.Q(position__isnull=True)
+                | models.Q(position__gte=1, position__lte=4),
+                name="lock_position_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.table}/{self.position or ''}"

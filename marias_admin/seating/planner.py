@@ -21,6 +21,7 @@ from marias_admin.seating.generator import (
     seat_round,
     split_field,
 )
+from marias_admin.seating.generator.editing import Lock
 
 PlanningError = SeatingError
 PlainSeating = list[tuple[int, ...]]
@@ -54,14 +55,17 @@ def seat(
     standings: list[int] | None = None, rounds_total: int | None = None,
     clubs: Clubs | None = None, club_separation: str = "off",
     teams: Teams | None = None, team_separation: str = "off",
+    locks: Mapping[int, Lock] | None = None,
 ) -> PlainSeating:
     """One round's seating, reproducible from ``seed`` and the same inputs (the clubs and
-    teams too, when they are kept apart)."""
+    teams too, when they are kept apart); the optimiser seats the others around ``locks``
+    (the other methods' seatings are patched by the caller, ``locks.honour_locks``)."""
     seating = seat_round(
         players, Method(method), seed, history=history, table_size=table_size,
         max_odd_tables=max_odd_tables, round_number=round_number, ranking=ranking,
         standings=standings if standings is not None else ranking, rounds_total=rounds_total,
         keep_apart=groupings(clubs, club_separation, teams, team_separation) or None,
+        locks=locks or None,
     )
     return [tuple(int(p) for p in table) for table in seating]
 

@@ -28,6 +28,10 @@ round_table_statuses: Probe[[Round], list[Any]] = Probe("seating.round_table_sta
 #: room, through the sheets' audited service (raises ValidationError, SheetConflict) (sheets).
 confirm_table: Probe[[Any, Round, int, int | None], None] = Probe("seating.confirm_table")
 
+#: Open the sheet of the round's table ``number`` again (``reason`` required) as ``user`` from
+#: the control room, through the sheets' audited service (raises ValidationError) (sheets).
+reopen_table: Probe[[Any, Round, int, str], None] = Probe("seating.reopen_table")
+
 #: Delete the round's (empty) table sheets before its tables are replaced (sheets).
 delete_round_sheets: Probe[[Round], None] = Probe("seating.delete_round_sheets")
 

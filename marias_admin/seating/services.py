@@ -27,6 +27,13 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
 from marias_admin.core.ordering import name_key
 from marias_admin.seating import planner, probes
+from marias_admin.seating.generator.editing import LockError
+from marias_admin.seating.locks import (
+    honour_locks,
+    keep_locked_playing,
+    lock_error,
+    round_locks,
+)
 from marias_admin.seating.models import Bye, Round, RoundState, Seat, SeatingMethod, Table
 from marias_admin.seating.selectors import history_before, plain_seating
 from marias_admin.tournaments.guards import refuse_if_finished
@@ -92,6 +99,26 @@ def _refuse_results(round: Round) -> None:
             )
             % {"number": round.number, "tables": _table_list(numbers)},
             code="round_has_results",
+        )
+
+
+def _refuse_tables_with_results(round: Round, numbers: list[int]) -> None:
+    """Tables ``numbers`` of the round keep their players: a seat's results are its
+    player's (a swap, a move, a late entry at a table with hands would give them to
+    another)."""
+    held = probes.tables_with_results(
+        Table.objects.filter(round=round, number__in=numbers)).get(round.number)
+    if held:
+        raise ValidationError(
+            ngettext(
+                "Table %(tables)s already holds results (hands, totals or rulings); its players "
+                "cannot change seats.",
+                "Tables %(tables)s already hold results (hands, totals or rulings); their "
+                "players cannot change seats.",
+                len(held),
+            )
+            % {"tables": _table_list(held)},
+            code="table_has_results",
         )
 
 
@@ -183,10 +210,12 @@ def round_seat(
     full_tables = tournament.full_tables_only
     table_size = 4 if full_tables else tournament.table_size
     byes: list[int] = []
+    locks = round_locks(round)
     try:
         if full_tables:  # křížový: tables of exactly four, the rest has a bye
             players, byes = planner.byes(players=players, previous=_byes_before(round),
                                          seed=seed, round_number=round.number)
+            players, byes = keep_locked_playing(players, byes, locks)
         clubs = _clubs(players)
         teams = _teams(tournament, players)
         seating = planner.seat(
@@ -204,13 +233,19 @@ def round_seat(
             club_separation=tournament.club_separation,
             teams=teams,
             team_separation=tournament.team_separation,
+            locks=locks,  # the optimiser seats the others around them
         )
+    except LockError as exc:
+        raise lock_error(exc) from exc
     except planner.PlanningError as exc:
         reason = SEATING_ERRORS.get(str(exc.code), str(exc))
         raise ValidationError(
             _("The round cannot be seated: %(reason)s") % {"reason": reason},
             code="seating_impossible",
         ) from exc
+    # the director's locked seats: a rule's or lot's seating is patched; the optimiser's
+    # already holds them (then this changes nothing)
+    seating = honour_locks(seating, locks, history)
     before: list[tuple[int, ...]] | dict[str, object] | None = (
         plain_seating(round) if round.state != RoundState.DRAFT else None)
     if before is not None and full_tables:
@@ -233,7 +268,10 @@ def round_seat(
         after={"seating": seating, "method": method.value, "seed": seed,
                "club_separation": tournament.club_separation,
                **({"team_separation": tournament.team_separation} if teams else {}),
-               **({"byes": byes} if full_tables else {})},
+               **({"byes": byes} if full_tables else {}),
+               **({"locks": sorted(([r, lk.table, lk.seat] for r, lk in locks.items()),
+                                         key=lambda lock: (lock[1], lock[0]))}
+                  if locks else {})},
         summary=_("Round %(number)s seated (%(method)s, seed %(seed)s)")
         % {"number": round.number, "method": method.label, "seed": seed},
     )
@@ -304,20 +342,7 @@ def seat_swap(
             _("Choose two different players seated in this round."), code="swap_players"
         )
     a, b = seats[first.pk], seats[second.pk]
-    both = Table.objects.filter(pk__in=(a.table_id, b.table_id))
-    numbers = probes.tables_with_results(both).get(round.number)
-    if numbers:
-        raise ValidationError(
-            ngettext(
-                "Table %(tables)s already holds results (hands, totals or rulings); its players "
-                "cannot change seats.",
-                "Tables %(tables)s already hold results (hands, totals or rulings); their "
-                "players cannot change seats.",
-                len(numbers),
-            )
-            % {"tables": _table_list(numbers)},
-            code="table_has_results",
-        )
+    _refuse_tables_with_results(round, sorted({a.table.number, b.table.number}))
     _refuse_confirmed(round, confirm_reseat)
     before = plain_seating(round)
     places = [(a.table_id, a.position), (b.table_id, b.position)]

@@ -1,7 +1,8 @@
 """The control room: every table of a released round, live (its players, its sheet's progress,
 what needs the organiser), filtered by state and flag, stragglers first, and the round clock.
-The round page shows it; htmx polls its live part every few seconds, so it costs a constant
-number of queries whatever the number of tables.
+The organiser's round page shows it with the clock's controls, the referees' page
+(:mod:`marias_admin.seating.views_referee`) without; htmx polls its live part every few
+seconds, so it costs a constant number of queries whatever the number of tables.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -55,6 +56,7 @@ FLAG_FILTERS: dict[str, Any] = {
     "ruling_pending": gettext_lazy("ruling pending"),
     "disputed": gettext_lazy("disputed"),
     "changed": gettext_lazy("changed by ruling"),
+    "phone_silent": gettext_lazy("phone not heard from"),
 }
 _NEVER = datetime.min.replace(tzinfo=timezone.get_default_timezone())
 
@@ -74,10 +76,12 @@ def straggler_key(status: Any) -> tuple[Any, ...]:
     return (0, status.last_activity or _NEVER, status.number)
 
 
-def control_room(round: Round, query: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def control_room(round: Round, query: Mapping[str, Any] | None = None, *,
+                 room_url: str | None = None) -> dict[str, Any]:
     """The tables' rows (filtered and ordered as ``query`` asks: ``state``, ``flag``,
     ``order``) and the round clock, in a constant number of queries whatever the number of
-    tables: the page polls this every few seconds."""
+    tables: the page polls this every few seconds. ``room_url`` is the page the room stands
+    on, where its filters lead (the organiser's round page unless told)."""
     query = query or {}
     statuses = probes.round_table_statuses(round) if round.state != RoundState.DRAFT else []
     counts: dict[str, int] = defaultdict(int)
@@ -117,48 +121,17 @@ def control_room(round: Round, query: Mapping[str, Any] | None = None) -> dict[s
         "reviewed": reviewed,
         "under_review": [r for r in reviewed.values() if r["under_review"]],
         "filters": kept,
+        "room_url": room_url or round_url(round),
         "filter_query": urlencode(kept),
         "state_filters": [(k, label) for k, (label, _progress) in STATE_FILTERS.items()],
         "flag_filters": list(FLAG_FILTERS.items()),
     }
 
 
-def _back(round: Round, request: HttpRequest) -> HttpResponse:
-    """To the control room, keeping its filter."""
+def back_to_room(request: HttpRequest, room: str) -> HttpResponse:
+    """To the control room on the page ``room``, keeping its filter."""
     kept = {k: request.POST[k] for k in ("state", "flag", "order") if request.POST.get(k)}
-    return redirect(round_url(round, **kept) + "#control-room")
-
-
-@require_GET
-@organiser_required
-def round_tables_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """The control room's live part, fetched by the round page's poll."""
-    round = round_or_404(tournament, number)
-    return render(
-        request,
-        "seating/_tables_status.html",
-        {"tournament": tournament, "round": round, "polled": True,
-         **control_room(round, request.GET)},
-    )
-
-
-@require_POST
-@organiser_required
-def round_table_confirm(request: HttpRequest, tournament: Tournament, number: int,
-                        table: int) -> HttpResponse:
-    """Confirm a submitted table from its row, through the sheets' audited service (which
-    refuses whoever wrote on the sheet)."""
-    round = round_or_404(tournament, number)
-    version = request.POST.get("version", "")
-    try:
-        probes.confirm_table(request.user, round, table,
-                             int(version) if version.isdigit() else None)
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
-        messages.success(request, _("The sheet of table %(table)s is confirmed.")
-                         % {"table": table})
-    return _back(round, request)
+    return redirect((f"{room}?{urlencode(kept)}" if kept else room) + "#control-room")
 
 
 @require_POST
@@ -173,19 +146,19 @@ def round_clock_view(request: HttpRequest, tournament: Tournament, number: int) 
             round_pause_clock(user=request.user, round=round)
             messages.success(request, _("The clock of round %(number)s is paused.")
                              % {"number": number})
-            return _back(round, request)
+            return back_to_room(request, round_url(round))
         if action == "resume":
             round_resume_clock(user=request.user, round=round)
             messages.success(request, _("The clock of round %(number)s is running.")
                              % {"number": number})
-            return _back(round, request)
+            return back_to_room(request, round_url(round))
     except ValidationError as error:
         messages.error(request, error_text(error))
-        return _back(round, request)
+        return back_to_room(request, round_url(round))
     form = ClockForm(request.POST)
     if not form.is_valid():
         form_errors_as_messages(request, form)
-        return _back(round, request)
+        return back_to_room(request, round_url(round))
     minutes = form.cleaned_data["minutes"]
     try:
         if action == "adjust":
@@ -202,7 +175,7 @@ def round_clock_view(request: HttpRequest, tournament: Tournament, number: int) 
             )
     except ValidationError as error:
         messages.error(request, error_text(error))
-    return _back(round, request)
+    return back_to_room(request, round_url(round))
 
 
 @require_GET

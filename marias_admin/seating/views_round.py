@@ -25,6 +25,7 @@ from marias_admin.seating.selectors import history_before, round_clock, round_se
 from marias_admin.seating.services import TRANSITIONS
 from marias_admin.seating.views_common import report_count, round_or_404
 from marias_admin.seating.views_control import control_room
+from marias_admin.seating.views_editing import editor_context
 from marias_admin.seating.views_round_actions import STATE_ACTIONS, previous_round_open
 from marias_admin.tournaments.models import Tournament, TournamentState
 from marias_admin.tournaments.permissions import organiser_required
@@ -194,8 +195,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     view = round_view(round, swapped)
     rounds = list(tournament.rounds.all())
     playing = playing_in_round(tournament, round.number)
-    byes = list(round.byes.select_related("registration__player")) \
-        if tournament.full_tables_only else []
+    # a bye is part of the seating: křížový's tables of exactly four, or a late entry waiting
+    byes = list(round.byes.select_related("registration__player"))
     seated_ids = {s.registration_id for s in view["seats"]}
     # A bye is part of the seating (křížový: tables of exactly four, docs/readings.md §9.13).
     placed_ids = seated_ids | {b.registration_id for b in byes}
@@ -211,9 +212,10 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         "previous_round": next((r for r in rounds if r.number == number - 1), None),
         "next_round": next((r for r in rounds if r.number == number + 1), None),
         "seat_form": SeatForm(initial={"method": round.method, "version": round.version}),
+        # shown only before the round is fixed: not built (320 names sorted) when not shown
         "swap_form": SwapForm(seats=movable, initial={"version": round.version},
                               language=tournament.page_language)
-        if len(movable) >= 2
+        if len(movable) >= 2 and not round.is_fixed
         else None,
         "result_tables": result_tables,
         "state_buttons": state_buttons(round),
@@ -228,6 +230,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         **control_room(round, request.GET),
         "clock_form": ClockForm(initial={"minutes": round_clock(round).minutes}),
         "finish_prompt": _finish_prompt(round, rounds),
+        **editor_context(round, view["seats"], playing=playing, held=result_tables),
         "previous_open": None if round.is_fixed else previous_round_open(round),
         **view,
     }

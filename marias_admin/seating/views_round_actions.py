@@ -72,7 +72,12 @@ def _confirm_page(
     fields: dict[str, Any],
     button: str,
     danger: bool = True,
+    version: int | None = None,
 ) -> HttpResponse:
+    """The page that asks before a change the round's state makes weighty; its button posts
+    ``fields`` again to ``action`` with the round's ``version`` as the visitor saw it (the
+    round's current one when the form carried none; a ``version`` in ``fields`` wins)."""
+    fields = {"version": _seen_version(version, round), **fields}
     return render(
         request,
         "seating/confirm.html",
@@ -120,8 +125,8 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
                 "seed": "" if data["seed"] is None else data["seed"],
                 "confirm_reseat": "1" if data["confirm_reseat"] else "",
                 "confirm_previous_open": "1",
-                "version": _seen_version(data["version"], round),
             },
+            version=data["version"],
             button=_("Yes, seat round %(number)s now") % {"number": number},
         )
     try:
@@ -151,8 +156,8 @@ def round_seat_view(request: HttpRequest, tournament: Tournament, number: int) -
                     "seed": "" if data["seed"] is None else data["seed"],
                     "confirm_reseat": "1",
                     "confirm_previous_open": "1" if data["confirm_previous_open"] else "",
-                    "version": _seen_version(data["version"], round),
                 },
+                version=data["version"],
                 button=_("Yes, seat round %(number)s again") % {"number": number},
             )
         messages.error(request, error_text(error))
@@ -216,8 +221,8 @@ def round_swap_view(request: HttpRequest, tournament: Tournament, number: int) -
                     "first": first.pk,
                     "second": second.pk,
                     "confirm_reseat": "1",
-                    "version": _seen_version(form.cleaned_data["version"], round),
                 },
+                version=form.cleaned_data["version"],
                 button=_("Yes, swap them"),
             )
         messages.error(request, error_text(error))
@@ -271,8 +276,8 @@ def round_state_view(request: HttpRequest, tournament: Tournament, number: int) 
             fields={
                 "state": target.value,
                 "confirmed": "1",
-                "version": _seen_version(form.cleaned_data["version"], round),
             },
+            version=form.cleaned_data["version"],
             button=STATE_ACTIONS[target][0](),
             danger=target == RoundState.RELEASED,
         )
@@ -331,8 +336,8 @@ def _close_confirm_page(request: HttpRequest, round: Round, version: int | None)
             "state": RoundState.CLOSED.value,
             "confirmed": "1",
             "confirm_open_sheets": "1" if tables else "",
-            "version": _seen_version(version, round),
         },
+        version=version,
         button=(
             _("Yes, close the round anyway") if tables else STATE_ACTIONS[RoundState.CLOSED][0]()
         ),

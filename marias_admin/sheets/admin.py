@@ -4,7 +4,7 @@ are entered, deleted and ruled on through the sheet services, which settle and a
 from django.contrib import admin
 
 from marias_admin.core.admin import ReadOnlyAdmin
-from marias_admin.sheets.models import HandRecord, Ruling, TableSheet
+from marias_admin.sheets.models import HandRecord, Ruling, SyncWrite, TableSheet
 
 
 @admin.register(TableSheet)
@@ -28,3 +28,13 @@ class RulingAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "sheet__table__round__tournament")
     list_select_related = ("sheet__table__round__tournament", "hand", "by")
     search_fields = ("reason",)
+
+
+@admin.register(SyncWrite)
+class SyncWriteAdmin(ReadOnlyAdmin):
+    """A phone's queued offline writes with their outcome (issue 25): to see what a flaky
+    network sent, never to replay or drop one behind the sync service's back."""
+
+    list_display = ("sheet", "op", "number", "outcome", "base_version", "version_after", "at")
+    list_filter = ("outcome", "sheet__table__round__tournament")
+    list_select_related = ("sheet__table__round__tournament",)

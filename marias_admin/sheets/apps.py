@@ -19,4 +19,5 @@ class SheetsConfig(AppConfig):
         from marias_admin.sheets import control_room
 
         probes.confirm_table.provide(control_room.confirm_table)
+        probes.reopen_table.provide(control_room.reopen_table)
         probes.delete_round_sheets.provide(services.delete_round_sheets)

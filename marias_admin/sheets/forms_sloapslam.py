@@ -71,6 +71,15 @@ def has_played_out(ruleset: Ruleset) -> bool:
     return any(r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in ruleset.renoncs)
 
 
+def further_renonc_label(ruleset: Ruleset, line: int) -> str:
+    """The label of a further renonc's line by the ruleset's reading (docs/readings.md §9.53):
+    only during a dohrávka by default (D4 L260), in any hand when every renonc counts
+    (``first_in_play_renonc_only`` off), where "in the dohrávka" would mislead."""
+    if ruleset.first_in_play_renonc_only:
+        return _("Renonc %(number)s in the dohrávka") % {"number": line}
+    return _("Further renonc %(number)s") % {"number": line}
+
+
 class SloapSlamFields:
     """A mixin of :class:`marias_admin.sheets.forms.StructuredHandForm` (a ``HandForm``)."""
 
@@ -139,7 +148,7 @@ class SloapSlamFields:
             for line in FURTHER_LINES:
                 # D4 (L260): each renonc during the dohrávka costs its paušál.
                 self.fields[f"renonc{line}_code"] = forms.ChoiceField(
-                    label=_("Renonc %(number)s in the dohrávka") % {"number": line},
+                    label=further_renonc_label(ruleset, line),
                     required=False, choices=renonc_choices)
                 self.fields[f"renonc{line}_offender"] = forms.TypedChoiceField(
                     label=_("committed by"), required=False, coerce=int, empty_value=None,

@@ -28,6 +28,7 @@ from marias_admin.audit.actions import AuditAction, action_label
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core import formatting
 from marias_admin.core.people import person_name
+from marias_admin.seating.editing import edit_summary
 from marias_admin.seating.models import SeatingMethod
 from marias_admin.sheets.forms_referee import COMPONENT_NAMES, renonc_name
 from marias_admin.sheets.models import RulingKind
@@ -313,6 +314,9 @@ def told_summary(entry: AuditEntry, round_number: int | None = None) -> str:
             "round": number, "tables": ", ".join(str(n) for n in after["tables"])}
     if action == AuditAction.REGISTRATION_PINS and isinstance(after.get("issued"), int):
         return _("Player PINs issued: %(count)s") % {"count": after["issued"]}
+    if action in (AuditAction.ROUND_MOVE, AuditAction.ROUND_LATE_ENTRY,
+                  AuditAction.ROUND_LOCK) and number and isinstance(after.get("edit"), dict):
+        return edit_summary(after["edit"], number) or entry.summary
     if action == AuditAction.ROUND_SWAP and number:
         # The two names follow the stored arrow ("… 2. kolo: A ↔ B" in any language).
         names = entry.summary.partition(": ")[2]

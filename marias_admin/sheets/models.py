@@ -86,6 +86,9 @@ class TableSheet(models.Model):
     paper_pb_2 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
     paper_pb_3 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
     paper_pb_4 = models.DecimalField(null=True, blank=True, **PB_DIGITS)
+    # When the table's phone last reached the server (its page's heartbeat or queue, issue 25):
+    # the control room flags an open sheet whose phone has been silent for a while.
+    phone_heard_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("table sheet")
@@ -281,3 +284,37 @@ class PinFailure(models.Model):
     class Meta:
         verbose_name = _("wrong PIN")
         verbose_name_plural = _("wrong PINs")
+
+
+class SyncOutcome(models.TextChoices):
+    APPLIED = "applied", _("saved")
+    CONFLICT = "conflict", _("conflict")
+    REFUSED = "refused", _("refused by the rules")
+    DROPPED = "dropped", _("dropped by the scorekeeper")
+
+
+class SyncWrite(models.Model):
+    """One write a phone queued while offline (issue 25), by the idempotency key the browser
+    gave it: a flaky network may send the same queue many times, and several server processes
+    may receive it, so "applied once" is a unique row in the database, never a memory. The
+    outcome is kept, so that a repeated key gets the same answer without writing again."""
+
+    key = models.UUIDField(unique=True)
+    sheet = models.ForeignKey(TableSheet, on_delete=models.PROTECT, related_name="sync_writes")
+    client = models.UUIDField()  # the phone's browser (its queue), to tell its writes apart
+    op = models.CharField(max_length=8)  # add, edit, delete
+    number = models.PositiveSmallIntegerField(null=True, blank=True)  # the hand written
+    base_version = models.PositiveIntegerField()  # the sheet version the phone saw
+    version_before = models.PositiveIntegerField(null=True, blank=True)
+    version_after = models.PositiveIntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=12, choices=SyncOutcome.choices)
+    answer = models.JSONField(default=dict, blank=True)  # what the phone was told
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("queued write")
+        verbose_name_plural = _("queued writes")
+        indexes = [models.Index(fields=("sheet", "client"), name="sync_sheet_client")]
+
+    def __str__(self) -> str:
+        return f"{self.op} {self.number} ({self.outcome})"

@@ -14,6 +14,7 @@ from marias_admin.core.params import positive_int
 from marias_admin.seating.models import Round
 from marias_admin.sheets import access
 from marias_admin.sheets.models import TableSheet
+from marias_admin.sheets.presenters.offline import offline_context
 from marias_admin.sheets.presenters.page import SheetPage
 from marias_admin.sheets.presenters.table import PageReads, PageRequest, table_context
 from marias_admin.sheets.selectors import (
@@ -145,6 +146,8 @@ def render_page(request: HttpRequest, page: SheetPage, *, forms: dict[str, Any] 
     # Whom the table's phone writes as (not shown to a login that writes as itself).
     context["link_holder"] = (link_holder(request, page)
                               if page.by_link or not page.can_write else None)
+    if page.can_write and page.show_account:  # the offline queue (issue 25)
+        context.update(offline_context(page))
     return render(request, "sheets/table.html", context, status=status)
 
 

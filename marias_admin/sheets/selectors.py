@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.audit.models import AuditEntry
@@ -211,6 +213,7 @@ class TableStatus:
     pb_missing: int = 0  # live hands whose PB facts are missing and not waived (issue 21)
     changed_by_ruling: bool = False  # a ruling changed its amounts after the confirmation
     sheet_version: int | None = None  # for a confirmation from the control room
+    phone_silent: bool = False  # its phone was heard, but not lately, while the sheet is open
 
     @property
     def needs_attention(self) -> bool:
@@ -223,7 +226,7 @@ class TableStatus:
         found = (("paper", self.paper_differs), ("pb_missing", self.pb_missing > 0),
                  ("ruling_pending", self.pb_pending > 0),
                  ("disputed", self.progress == TableProgress.DISPUTED),
-                 ("changed", self.changed_by_ruling))
+                 ("changed", self.changed_by_ruling), ("phone_silent", self.phone_silent))
         return tuple(key for key, on in found if on)
 
 
@@ -234,7 +237,19 @@ TABLE_FLAGS = {
     "ruling_pending": _("ruling pending"),
     "disputed": _("disputed"),
     "changed": _("changed by ruling"),
+    "phone_silent": _("phone not heard from"),
 }
+#: How long a table's phone may be silent (no heartbeat, no queue) while its sheet is open
+#: before the control room flags it (issue 25). Its page beats every 20 seconds while shown; a
+#: phone locked between two hands is silent too, hence more than a hand's few minutes.
+PHONE_SILENT_AFTER = timedelta(minutes=10)
+
+
+def phone_silent(sheet: TableSheet, now: Any) -> bool:
+    """Whether the open sheet's phone, heard before, has not been heard for a while."""
+    heard = sheet.phone_heard_at
+    return (sheet.state == SheetState.DRAFT and heard is not None
+            and now - heard > PHONE_SILENT_AFTER)
 
 
 def short_name(last_name: str, first_name: str) -> str:
@@ -304,6 +319,7 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
             object_id__in=[str(pk) for pk in sheet_ids]).order_by()
             .values("object_id").annotate(last=Max("at")).values_list("object_id", "last"))
     statuses = []
+    now = timezone.now()
     for table in tables:
         sheet = sheets.get(table.pk)
         if sheet is None:
@@ -333,6 +349,7 @@ def round_table_statuses(round: Any) -> list[TableStatus]:
             pb_missing=h.get("pb_missing", 0),
             changed_by_ruling=sheet.changed_by_ruling_id is not None,
             sheet_version=sheet.version,
+            phone_silent=phone_silent(sheet, now),
         ))
     return statuses
 

@@ -4,7 +4,7 @@ Namespace ``sheets``, shared with ``urls_referee``; the root URLconf merges them
 
 from django.urls import path
 
-from marias_admin.sheets import views, views_access
+from marias_admin.sheets import views, views_access, views_offline
 
 app_name = "sheets"
 
@@ -23,6 +23,10 @@ urlpatterns = [
     path(SHEET + "dispute/", views.dispute_view, name="dispute"),
     path(SHEET + "reopen/", views.reopen_view, name="reopen"),
     path(SHEET + "scorekeeper/", views.scorekeeper_view, name="scorekeeper"),
+    # Offline (issue 25): the queue's sync, and the worker and manifest scoped to this page.
+    path(SHEET + "sync/", views_offline.sync_view, name="sync"),
+    path(SHEET + "sw.js", views_offline.service_worker_view, name="service_worker"),
+    path(SHEET + "manifest.webmanifest", views_offline.manifest_view, name="manifest"),
     # Table access without accounts (marias_admin.sheets.access).
     path("table/<str:token>/", views_access.table_link_view, name="table_link"),
     path(SHEET + "confirm-pin/", views_access.confirm_pin_view, name="confirm_pin"),

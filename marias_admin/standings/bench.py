@@ -2,7 +2,8 @@
 
 ``python -m marias_admin.standings.bench`` builds tournaments of 24, 96 and 320 players ×
 4 rounds in a throw-away SQLite database (never the real one), then prints the standings
-computation time and each public page's render time with its query count.
+computation time and each public page's render time (the page cache cleared) and its hit
+time (served from the cache), each with its query count.
 
 :func:`build_tournament` is also the tests' fixture: everything is bulk-created, confirmed
 in totals mode with zero-sum money and some PB, and with deliberate ties (pairs of players who
@@ -180,6 +181,69 @@ def _table_result(rng: random.Random, table: list[int],
     return money, premium
 
 
+def hand_pool() -> list[Any]:
+    """Valid four-player ČSM hands like a real sheet's (``scoring.bench.SAMPLE_HANDS``) from
+    every dealer to every declarer, with the card points varied: a few hundred distinct."""
+    import dataclasses
+
+    from scoring.bench import CSM, SAMPLE_HANDS
+    from scoring.errors import ScoringError
+    from scoring.settle import settle
+
+    pool = []
+    for hand in SAMPLE_HANDS:
+        if hand.players != 4:
+            continue
+        variants = [hand] if hand.points is None else [
+            dataclasses.replace(hand, points=dataclasses.replace(hand.points, declarer_cards=p))
+            for p in range(10, 100, 10)]
+        for dealer in range(1, 5):
+            for step in (1, 2, 3):
+                for variant in variants:
+                    one = dataclasses.replace(variant, dealer=dealer,
+                                              declarer=(dealer + step - 1) % 4 + 1)
+                    try:
+                        settle(one, CSM)
+                    except ScoringError:
+                        continue
+                    pool.append(one)
+    return pool
+
+
+def add_hands(generated: Generated, per_table: int = 12, *, seed: int = 1) -> int:
+    """Turn the generated tournament's sheets into hand sheets: ``per_table`` ČSM hands each
+    from :func:`hand_pool`, settled by the engine and stored as the hand write stores them
+    (JSON, money, PB, description), bulk-created. Returns the number of hands."""
+    from marias_admin.sheets.models import HandRecord, SheetMode, TableSheet
+    from marias_admin.sheets.services.hands import apply_settlement
+
+    rng = random.Random(seed)
+    ruleset = generated.tournament.ruleset()
+    stored: dict[int, HandRecord] = {}  # a pool hand settled once, copied for every use
+    pool = hand_pool()
+    sheets = list(TableSheet.objects.filter(table__round__tournament=generated.tournament))
+    records = []
+    for sheet in sheets:
+        for number in range(1, per_table + 1):
+            index = rng.randrange(len(pool))
+            if index not in stored:
+                template = HandRecord(number=0)
+                apply_settlement(template, pool[index], ruleset, None)
+                stored[index] = template
+            template = stored[index]
+            record = HandRecord(sheet=sheet, number=number)
+            for name in ("hand", "description", "money_1", "money_2", "money_3", "money_4",
+                         "pb_1", "pb_2", "pb_3", "pb_4", "premium_described", "premium_pending",
+                         "explanation", "pb_missing"):
+                setattr(record, name, getattr(template, name))
+            records.append(record)
+    HandRecord.objects.bulk_create(records, batch_size=2000)
+    TableSheet.objects.filter(pk__in=[s.pk for s in sheets]).update(
+        mode=SheetMode.HANDS, **{f"total_{k}_{s}": None for k in ("money", "pb")
+                                 for s in range(1, 5)})
+    return len(records)
+
+
 # -- the benchmark ---------------------------------------------------------------------------------
 
 
@@ -210,14 +274,39 @@ def _time(fn: Any, repeat: int) -> tuple[float, Any]:
     return statistics.median(times) * 1000, result
 
 
-def _page(client: Any, url: str, repeat: int) -> tuple[float, int, int]:
-    from django.db import connection
+def _page(client: Any, url: str, repeat: int) -> tuple[float, int, float, int, int]:
+    """A public page rendered (the cache cleared before each request) and served from the
+    page cache (right after): median ms and the queries of one request each, and the status.
+    Only the render shows what the page costs; a hit costs the same whatever the page."""
+    from django.core.cache import caches
+    from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
-    ms, response = _time(lambda: client.get(url), repeat)
-    with CaptureQueriesContext(connection) as queries:
+    cache = caches["default"]
+
+    def render() -> Any:
+        cache.clear()
+        return client.get(url)
+
+    samples = []
+    response = None
+    for _ in range(repeat):
+        cache.clear()
+        start = time.perf_counter()
+        response = client.get(url)
+        samples.append(time.perf_counter() - start)
+    # DEBUG keeps the last 9 000 queries and a capture reads that log when asked: emptied
+    # before each capture (a full log counts nothing), each count taken at once.
+    reset_queries()
+    with CaptureQueriesContext(connection) as rendered:
+        render()
+    render_queries = len(rendered)
+    hit_ms, _response = _time(lambda: client.get(url), repeat)
+    reset_queries()
+    with CaptureQueriesContext(connection) as hit:
         client.get(url)
-    return ms, len(queries), response.status_code
+    return (statistics.median(samples) * 1000, render_queries, hit_ms, len(hit),
+            response.status_code if response is not None else 0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,8 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     from marias_admin.standings.selectors import tournament_standings
 
     client = Client()
-    print(f"{'players':>7} {'build':>8} {'standings':>10}  page                     "
-          f"{'ms':>7} {'queries':>7}")
+    print(f"{'players':>7} {'build':>8} {'standings':>10}  page                   "
+          f"{'render ms':>9} {'queries':>7} {'hit ms':>7} {'queries':>7}")
     for players in sizes:
         start = time.perf_counter()
         generated = build_tournament(players, 4, seed=players)
@@ -247,11 +336,12 @@ def main(argv: list[str] | None = None) -> int:
             ("where do I sit", reverse("standings:find", args=(tournament.pk,)) + "?q=novak"),
         ]
         for i, (label, url) in enumerate(pages):
-            ms, queries, status = _page(client, url, 3)
+            ms, queries, hit_ms, hit_queries, status = _page(client, url, 3)
             head = (f"{players:>7} {build_ms:>6.0f}ms {compute_ms:>8.1f}ms" if i == 0
                     else " " * 28)
             flag = "" if status == 200 else f"  (HTTP {status})"
-            print(f"{head}  {label:<22} {ms:>7.1f} {queries:>7}{flag}")
+            print(f"{head}  {label:<22} {ms:>9.1f} {queries:>7} {hit_ms:>7.1f} "
+                  f"{hit_queries:>7}{flag}")
     return 0
 
 

@@ -11,12 +11,19 @@ seating and sheet services next to a saved round or sheet, and the POST safety n
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from django.conf import settings
+from django.core.cache import caches
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
 from marias_admin.core import pagecache
+
+T = TypeVar("T")
 
 
 def _tournament_of(instance: Any) -> tuple[int | None, bool]:
@@ -77,3 +84,30 @@ def connect() -> None:
 def _invalidate_all(sender: Any, instance: Any, **kwargs: Any) -> None:
     if not kwargs.get("raw"):
         pagecache.bump(pagecache.GLOBAL)
+
+
+def fragment(tournament_id: int, parts: Sequence[object], build: Callable[[], T]) -> T:
+    """``build()``, kept in the cache for this tournament's current results (issue 27).
+
+    Logged-in visitors — organisers polling their standings every 30 s — are never served the
+    public page cache (their pages show their login, messages and pages the public does not
+    see). What costs is the table itself, and it depends only on the confirmed results, the
+    names and the language: it is kept under the same generations the public pages are
+    (bumped by every write that may change a result, see above), and ``parts`` (the variant:
+    language, links shown …). The generations are read before ``build`` reads the data, so a
+    result saved meanwhile makes the stored copy stale at once. Without a cache the fragment
+    is simply built."""
+    try:
+        store = caches[getattr(settings, "PUBLIC_PAGE_CACHE", "default")]
+        variant = hashlib.sha256(repr(tuple(parts)).encode()).hexdigest()[:24]
+        key = (f"standings:fragment:{tournament_id}:{pagecache.generation(pagecache.GLOBAL)}:"
+               f"{pagecache.generation(f'{tournament_id}:results')}:{variant}")
+        found = store.get(key)
+    except Exception:  # a cache outage never costs the page
+        return build()
+    if found is not None:
+        return found
+    value = build()
+    with contextlib.suppress(Exception):
+        store.set(key, value, int(getattr(settings, "PUBLIC_PAGE_CACHE_SECONDS", 600)))
+    return value

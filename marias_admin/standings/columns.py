@@ -17,9 +17,10 @@ from marias_admin.core.columns import (
     number,
     points_column,
     points_format,
+    write_rows_streaming,
     write_sheet,
 )
 
 __all__ = ["HEADER_FILL", "MAX_WIDTH", "MIN_WIDTH", "Column", "NumberFormat", "date_column",
            "date_format", "money", "money_column", "money_format", "number", "points_column",
-           "points_format", "write_sheet"]
+           "points_format", "write_rows_streaming", "write_sheet"]

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, Sum
@@ -48,6 +49,10 @@ from scoring.standings import (
 )
 
 SEATS = (1, 2, 3, 4)
+_TOTAL_MONEY = tuple((s, f"total_money_{s}") for s in SEATS)
+_TOTAL_PB = tuple((s, f"total_pb_{s}") for s in SEATS)
+_SUM_MONEY = tuple((s, f"money_{s}") for s in SEATS)
+_SUM_PB = tuple((s, f"pb_{s}") for s in SEATS)
 
 
 # -- rules and scores -----------------------------------------------------------------------------
@@ -71,7 +76,14 @@ def rules_from(tournament: Tournament) -> StandingsRules:
 
 
 def _fraction(value: Decimal | int | None) -> Fraction:
-    return Fraction(value) if value is not None else Fraction(0)
+    return _exact(value) if value is not None else Fraction(0)
+
+
+@lru_cache(maxsize=4096)
+def _exact(value: Decimal | int) -> Fraction:
+    """PB as a Fraction: converting a Decimal costs microseconds, and a field's PB are a few
+    values (0, 5, 10, 12,5 …) repeated on thousands of seats."""
+    return Fraction(value)
 
 
 def order_before_round(tournament: Tournament, number: int) -> list[int]:
@@ -133,14 +145,14 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
     scores: list[RoundScore] = []
     for sheet in sorted(sheets, key=lambda s: (s["table__round__number"], s["table__number"])):
         if sheet["mode"] == SheetMode.TOTALS:
-            money = {s: sheet[f"total_money_{s}"] for s in SEATS}
-            premium = {s: sheet[f"total_pb_{s}"] for s in SEATS}
+            money = {s: sheet[key] for s, key in _TOTAL_MONEY}
+            premium = {s: sheet[key] for s, key in _TOTAL_PB}
             if any(money[p] is None for p, _reg in seats[sheet["table_id"]]):
                 continue  # confirmed without totals: nothing to count
         else:
             summed = sums.get(sheet["id"], {})
-            money = {s: summed.get(f"money_{s}") for s in SEATS}
-            premium = {s: summed.get(f"pb_{s}") for s in SEATS}
+            money = {s: summed.get(key) for s, key in _SUM_MONEY}
+            premium = {s: summed.get(key) for s, key in _SUM_PB}
         missing = absent.get(sheet["table_id"], set())
         for position, registration_id in seats[sheet["table_id"]]:
             fixed = None

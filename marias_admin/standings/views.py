@@ -4,7 +4,8 @@ Public (under /t/): live standings (with a projector mode), round results per ta
 player page and "where do I sit". Each obeys its tournament toggle: when a page is switched
 off, anyone but the tournament's organisers gets a 404; organisers always see everything.
 Anonymous visitors get them from the page cache (``core.pagecache``, made stale by
-``standings.cache`` when a result changes); anyone logged in sees the live page.
+``standings.cache`` when a result changes); anyone logged in sees the live page, its
+standings table from the cache of the tournament's current results (``cache.fragment``).
 The organiser's standings rules are in :mod:`.views_organiser`.
 """
 
@@ -14,15 +15,18 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from marias_admin.core.pagecache import public_page
+from marias_admin.core.pagecache import cacheable, public_page
 from marias_admin.core.params import positive_int
 from marias_admin.seating.models import Round
-from marias_admin.standings import probes, review, selectors
+from marias_admin.standings import cache, probes, review, selectors
 from marias_admin.standings.presenters.explanations import (
     rules_summary,
     standings_row_explanations,
@@ -31,7 +35,11 @@ from marias_admin.standings.presenters.explanations import (
 from marias_admin.standings.presenters.formatting import premium_view
 from marias_admin.standings.presenters.player import player_rounds
 from marias_admin.standings.presenters.rounds import round_results
-from marias_admin.standings.presenters.table import standings_table
+from marias_admin.standings.presenters.table import (
+    StandingsTable,
+    TableFacts,
+    standings_table,
+)
 from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
 from marias_admin.tournaments.permissions import published_page
 from marias_admin.tournaments.selectors import can_organise
@@ -79,34 +87,54 @@ def _htmx(request: HttpRequest) -> bool:
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     visible = _visible(request, tournament, "standings")
     # ?category=<id>: the category's ranking (the prizes app's categories, asked by a probe).
-    category, category_name = request.GET.get("category", ""), ""
-    if category:
-        category_id = positive_int(category)  # "²".isdigit(), yet int("²") fails
-        if category_id is None:
-            raise Http404
-        found = probes.category_table(tournament, category_id, EXPLAIN_UP_TO)
-        if found is None:
-            raise Http404
-        category_name, table = found
-    else:
-        table = standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
+    category = request.GET.get("category", "")
+    if category and positive_int(category) is None:  # "²".isdigit(), yet int("²") fails
+        raise Http404
     player_base = reverse("standings:player", args=(tournament.pk, 0))[:-2]  # + "<id>/"
-    context = _context(request, tournament, visible, progress=table.progress, table=table,
-                       refresh=REFRESH_SECONDS, rules_summary=rules_summary(
-                           table.rules, byes=tournament.full_tables_only),
-                       player_base=player_base, category=category,
-                       category_name=category_name,
-                       categories=probes.category_links(tournament),
-                       under_review=review.tables_under_review(tournament))
-    if request.GET.get("projector"):
-        template = "standings/projector.html"
-    elif _htmx(request):
-        template = "standings/_standings_table.html"
+    shared = {"tournament": tournament, "refresh": REFRESH_SECONDS, "category": category,
+              "visible": visible, "player_base": player_base}
+
+    def table_part() -> tuple[str, TableFacts, str]:
+        """The live table rendered, what the page says around it, and the category's name."""
+        category_name, table = _table(tournament, category)
+        html = render_to_string("standings/_standings_table.html", {
+            **shared, "table": table, "now": timezone.now(),
+            "under_review": review.tables_under_review(tournament)}, request)
+        return html, table.facts, category_name
+
+    if request.GET.get("projector"):  # rows written by projector_rows, not cached
+        category_name, table = _table(tournament, category)
+        context = _context(request, tournament, visible, progress=table.progress, table=table,
+                           refresh=REFRESH_SECONDS, category=category,
+                           category_name=category_name)
+        return render(request, "standings/projector.html", context)
+    if cacheable(request):  # the public page cache keeps the whole page
+        html, facts, category_name = table_part()
+    else:  # logged in: the table from the cache of this tournament's results
+        html, facts, category_name = cache.fragment(
+            tournament.pk, ("standings", get_language(), category, visible["players"]),
+            table_part)
+    if _htmx(request):
+        response = HttpResponse(html)
     else:
-        template = "standings/standings.html"
-    response = render(request, template, context)
+        response = render(request, "standings/standings.html", _context(
+            request, tournament, visible, progress=facts.progress, table=facts,
+            table_html=mark_safe(html),  # rendered by the template above
+            refresh=REFRESH_SECONDS, category=category, category_name=category_name,
+            rules_summary=rules_summary(facts.rules, byes=tournament.full_tables_only),
+            categories=probes.category_links(tournament)))
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+def _table(tournament: Tournament, category: str) -> tuple[str, StandingsTable]:
+    """The standings table, or a category's (its name, and its players only)."""
+    if not category:
+        return "", standings_table(tournament, explain_up_to=EXPLAIN_UP_TO)
+    found = probes.category_table(tournament, positive_int(category) or 0, EXPLAIN_UP_TO)
+    if found is None:
+        raise Http404
+    return found
 
 
 @require_GET
@@ -117,8 +145,15 @@ def round_results_view(request: HttpRequest, tournament: Tournament, number: int
     round = get_object_or_404(Round, tournament=tournament, number=number)
     tables = round_results(tournament, number)
     rules = selectors.rules_from(tournament)
+    # the links of the tables' rows (written in Python: standings_format.round_result_tables)
+    # are these + "<number>/", None where the page they lead to is not public
+    player_base = (reverse("standings:player", args=(tournament.pk, 0))[:-2]
+                   if visible["players"] else None)
+    sheet_base = (reverse("sheets:table", args=(tournament.pk, number, 0))[:-2]
+                  if visible["seating"] else None)
     return render(request, "standings/round_results.html", _context(
         request, tournament, visible, round=round, tables=tables, rules=rules,
+        player_base=player_base, sheet_base=sheet_base,
         confirmed=sum(1 for t in tables if t.confirmed),
         by_table=rules.placement.value == "table_points",
         money_view=rules.round_budget is not None, premium_view=premium_view(rules),

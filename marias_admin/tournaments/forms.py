@@ -98,8 +98,8 @@ class TournamentForm(Form):
     variants = forms.MultipleChoiceField(
         label=_("rule variants"), required=False, choices=VARIANT_CHOICES,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Documented variants of the volený rules; only those of the rules chosen "
-                    "above can be ticked."),
+        help_text=_("Documented variants of the rules (volený, křížový, SloapSlam); only those "
+                    "of the rules chosen above can be ticked."),
     )
     currency = forms.ChoiceField(
         label=_("currency"), required=False,

@@ -21,7 +21,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 
 from marias_admin.tournaments.models import Tournament
@@ -52,6 +53,15 @@ def page_language(tournament_id: int) -> tuple[str | None, Tournament | None]:
     with contextlib.suppress(Exception):
         cache.set(key, tournament.page_language, LANGUAGE_SECONDS)
     return tournament.page_language, tournament
+
+
+def storable_key(tournament_id: int) -> bool:
+    """Whether the database's integers can hold ``tournament_id``. A larger one is no
+    tournament: a lookup by the primary key finds nothing, but one through a foreign key
+    (``Round.objects.filter(tournament_id=…)``) reaches the database with it and fails
+    there (SQLite: an OverflowError, a server error)."""
+    low, high = connection.ops.integer_field_range(Tournament._meta.pk.get_internal_type())
+    return (low is None or low <= tournament_id) and (high is None or tournament_id <= high)
 
 
 def tournament_of(request: HttpRequest, tournament_id: int) -> Tournament | None:
@@ -100,7 +110,11 @@ class TournamentLanguageMiddleware:
     def process_view(self, request: HttpRequest, view_func: Callable[..., Any],
                      view_args: tuple[Any, ...], view_kwargs: dict[str, Any]) -> None:
         tournament_id = view_kwargs.get(TOURNAMENT_KWARG)
-        if not isinstance(tournament_id, int) or explicit_language(request):
+        if not isinstance(tournament_id, int):
+            return None
+        if not storable_key(tournament_id):
+            raise Http404  # before any view reads it (every tournament page, one check)
+        if explicit_language(request):
             return None
         language, tournament = page_language(tournament_id)
         if language is None:

@@ -172,16 +172,24 @@ def referee_required(load: Callable[[HttpRequest, int], Tournament | None],
     return decorate
 
 
-def staff_required(view: View) -> View:
-    """The site's staff (and superusers): anonymous → login page, others → 403."""
+def staff_required(view: View | None = None, *,
+                   message: str | Promise | None = None) -> Any:
+    """The site's staff (and superusers): anonymous → login page, others → 403.
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not can_create_tournament(request.user):
-            raise PermissionDenied(_("Only staff can create tournaments."))
-        return view(request, *args, **kwargs)
+    ``@staff_required`` refuses with the words of its first use (creating a tournament);
+    ``@staff_required(message=gettext_lazy(...))`` says what else the page is for."""
 
-    return mark(login_required(wrapper), Audience.STAFF)
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not can_create_tournament(request.user):
+                raise PermissionDenied(str(message) if message is not None
+                                       else _("Only staff can create tournaments."))
+            return view(request, *args, **kwargs)
+
+        return mark(login_required(wrapper), Audience.STAFF)
+
+    return decorate(view) if view is not None else decorate
 
 
 def table_access(view: View) -> View:

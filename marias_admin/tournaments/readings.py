@@ -48,6 +48,9 @@ QUESTIONS: dict[str, Any] = {
                                 "pay only the unfleked value?"),
     "renonc_unplayed_loses_game": _("A renonc on a hand that is not played"),
     "dropped_game_re_plays": _("A re on a game that a hundred against then replaced"),
+    "first_in_play_renonc_only": _("Several renoncs in a hand without playing out"),
+    "defence_announcements": _("May the defence announce a seven or a hundred against the "
+                               "declaring side?"),
 }
 
 MEANINGS: dict[tuple[str, Any], Any] = {
@@ -108,6 +111,12 @@ MEANINGS: dict[tuple[str, Any], Any] = {
     ("dropped_game_re_plays", True): _("the hand is played"),
     ("dropped_game_re_plays", False): _("it counts for nothing: fleked without re, the hand "
                                         "is not played"),
+    ("first_in_play_renonc_only", True): _("only the first in play counts; one that costs "
+                                           "only its flat amount is paid beside it"),
+    ("first_in_play_renonc_only", False): _("every one counts: the first decides the hand, "
+                                            "each other costs its flat amount"),
+    ("defence_announcements", ("hundred", "seven")): _("yes, a seven and a hundred"),
+    ("defence_announcements", ()): _("no"),
 }
 
 

@@ -115,7 +115,7 @@ _RENONC_UNPLAYED_PLAYS = (
     "renonc_unplayed_loses_game", _("A renonc on a hand that is not played also costs the "
                                     "game, lost by the offender's side"),
     "OBE V.12 L206-208 with VI.3 L226-227", {"renonc_unplayed_loses_game": True})
-_GROUP_3 = (
+_GROUP_3: tuple[tuple[str, str, Any, str, Mapping[str, Any]], ...] = (
     ("csm-voleny", *_RENONC_UNPLAYED_PLAYS),
     ("csm-krizovy", *_RENONC_UNPLAYED_PLAYS),
     ("sloapslam-krizovy", "renonc_basic_unfleked",
@@ -136,6 +136,13 @@ _GROUP_3 = (
     ("sloapslam-ctyrka", "ctyrka_renonc_unplayed_pausal_only",
      _("A renonc on a hand not played leaves it not played"), "SLS L20-24, L38",
      {"renonc_unplayed_loses_game": False}),
+    # docs/readings.md §9.53 and §9.36a: the rest of issue 23
+    ("sloapslam-krizovy", "every_renonc_counts",
+     _("Every renonc of a hand counts: besides the first, each further one costs its flat "
+       "amount"), "SLS D4 L260, D2 L256", {"first_in_play_renonc_only": False}),
+    ("sloapslam-ctyrka", "ctyrka_no_defence_announcements",
+     _("The defence may not announce a seven or a hundred against the declaring side"),
+     "SLS L16, L42-52", {"defence_announcements": []}),
 )
 
 # Issue 23, group 1: durch s chytrým, the flek of the trick-8 taker (docs/readings.md §9.31a).

@@ -242,16 +242,20 @@ class _Parser(SloapSlamItems):
         start = cur.pos
         if not cur.match(self.w.renonc_start):
             return False
-        further = self.renonc is not None and any(
+        dohravka = any(
             r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in self.grammar.ruleset.renoncs)
-        if not further:  # SloapSlam D4: a dohrávka may add renoncs, a paušál each
-            self._once("renonc", start)
         cur.match(gm.SPACES)
         codes = self.grammar.renonc_codes
         found = cur.match(codes.pattern)
         if found is None:
             raise cur.error("notation_unknown_renonc", known=self.grammar.renonc_known)
         rule = codes.lookup(found.group())
+        # SloapSlam D4: a dohrávka may add renoncs, a paušál each; ČSM 2023 E.6.a, E.6.d: a
+        # paušál-only renonc beside the first (validation judges the rest)
+        first = self.grammar.ruleset.renonc(self.renonc.code) if self.renonc else None
+        further = first is not None and (dohravka or rule.pausal_only or first.pausal_only)
+        if not further:
+            self._once("renonc", start)
         if cur.match(gm.OPEN) and not cur.match(self.grammar.renonc_names[rule.code]):
             cur.match(gm.SPACES)
             raise cur.error("notation_renonc_name", code=rule.code, name=rule.name_cs)
@@ -259,7 +263,13 @@ class _Parser(SloapSlamItems):
         if offender is None:
             raise cur.error("notation_expected_offender")
         forgiven = cur.match(gm.FORGIVEN) is not None  # SZMK D.1
-        if further:
+        if further and first is not None and first.pausal_only and not (
+                dohravka or rule.pausal_only):
+            # E.6.d: the renonc in play decides the hand, so it is the hand's first renonc
+            assert self.renonc is not None
+            self.further.insert(0, self.renonc)
+            self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
+        elif further:
             self.further.append(Renonc(rule.code, int(offender.group(1)), forgiven))
         else:
             self.renonc = Renonc(rule.code, int(offender.group(1)), forgiven)
@@ -455,12 +465,7 @@ class _Parser(SloapSlamItems):
             return False
         component = fm.ANNOUNCE_PART[found.group(1) or found.group(2)]
         self._once(f"announcement.{component.value}", start)
-        raises = self._chain()
-        level = 0
-        if not raises:
-            only = cur.match(fm.LEVEL_ONLY)
-            if only is not None:
-                level = int(only.group(1) or only.group(2))
+        raises, level = self._chain_or_level()
         won: bool | None = None
         killed = False
         result = cur.match(fm.ANNOUNCE_RESULT)

@@ -72,6 +72,16 @@ class Reader:
         digits = found.group(1) or found.group(2).replace(", ", "")
         return tuple(int(ch) for ch in digits)
 
+    def _chain_or_level(self) -> tuple[tuple[int, ...], int]:
+        """How far an honer or an announcement was raised: the seats of each raise in order
+        (#21), else only how many times when the seats are not written (2f, 2 fleky):
+        ``(seats, 0)`` or ``((), level)``."""
+        raises = self._chain()
+        if raises:
+            return raises, 0
+        only = self.cur.match(fm.LEVEL_ONLY)
+        return (), (int(only.group(1) or only.group(2)) if only is not None else 0)
+
     def _components(self) -> list[Component]:
         """What a flek is said to: glued (f7, fhs, f100+7), after "na", or a word after a space."""
         cur = self.cur

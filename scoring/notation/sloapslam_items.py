@@ -34,15 +34,8 @@ class SloapSlamItems(Reader):
             return False
         rank = fm.HONOUR_RANK[found.group(1) or found.group(2)]
         self._once(f"honour.{rank.value}", start)
-        trumps_found = cur.match(fm.HONOUR_TRUMPS)
-        trumps = (int(trumps_found.group(1) or trumps_found.group(2))
-                  if trumps_found is not None else None)
-        raises = self._chain()
-        level = 0
-        if not raises:
-            only = cur.match(fm.LEVEL_ONLY)
-            if only is not None:
-                level = int(only.group(1) or only.group(2))
+        trumps = self._trumps()
+        raises, level = self._chain_or_level()
         won: bool | None = None
         result = cur.match(fm.HONOUR_RESULT)
         if result is not None:
@@ -60,11 +53,15 @@ class SloapSlamItems(Reader):
             return False
         self._once("seven_by", start)
         self.seven_by = int(found.group(1))
-        trumps_found = cur.match(fm.HONOUR_TRUMPS)
-        if trumps_found is not None:
-            trumps = int(trumps_found.group(1) or trumps_found.group(2))
+        trumps = self._trumps()
+        if trumps is not None:
             self.premium["seat_trumps"] = ((self.seven_by, trumps),)
         return True
+
+    def _trumps(self) -> int | None:
+        """How many trumps a player held, after his honer or his seven: t3, na 3 trumfy."""
+        found = self.cur.match(fm.HONOUR_TRUMPS)
+        return int(found.group(1) or found.group(2)) if found is not None else None
 
     def _decisive(self) -> bool:
         """SloapSlam D4 (L260): ``!c1@3 dohr !c3@1 bez dohr``, no dohrávka followed the last

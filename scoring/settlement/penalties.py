@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from scoring.explain import Line
 from scoring.formatting import Money
-from scoring.hand import Hand, Seat
+from scoring.hand import Hand, Renonc, Seat
 from scoring.ruleset import Ruleset, Rung
 from scoring.settlement.result import pay_every_other, transfer
 from scoring.types import Component, HandEffect
@@ -84,20 +84,32 @@ def settle_penalty(
         return
     rule = renonc_rule(hand, ruleset)
     assert rule is not None, "validated"
-    if rule.penalty_rate is None or rule.effect in (
-            HandEffect.LOST_BY_OFFENDER, HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT):
+    first_paid = rule.penalty_rate is not None and rule.effect not in (
+        HandEffect.LOST_BY_OFFENDER, HandEffect.PAY_MAX_OF_PAUSAL_AND_CONTRACT)
+    if not first_paid:
+        # E.6.c: a renonc in play pays no paušál; a technical one beside it still does
+        # (E.6.a, E.6.d limits only the renoncs in play)
+        _pay_each(hand.further_renoncs, ruleset, hand, money, lines)
         return
     if hand.renonc.forgiven:
         # SZMK D.1, D.3.a: the offender's first menší of the round is not paid.
         lines.append(Line("renonc_forgiven", units=ruleset.penalties.units(rule), value=0,
                           params={"seat": hand.renonc.offender, "code": rule.code}))
         return
-    for renonc in (hand.renonc, *hand.further_renoncs):
-        # SloapSlam D4 (L260): each renonc of a dohrávka costs its paušál too.
+    # SloapSlam D4 (L260): each renonc of a dohrávka costs its paušál too.
+    _pay_each((hand.renonc,), ruleset, hand, money, lines, always=True)
+    _pay_each(hand.further_renoncs, ruleset, hand, money, lines)
+
+
+def _pay_each(renoncs: tuple[Renonc, ...], ruleset: Ruleset, hand: Hand,
+              money: dict[Seat, int], lines: list[Line], *, always: bool = False) -> None:
+    """Each renonc's paušál from its offender to every other player (a further renonc without
+    one, e.g. in play, adds no line)."""
+    for renonc in renoncs:
         extra = ruleset.renonc(renonc.code)
         assert extra is not None, "validated"
         units = ruleset.penalties.units(extra)
-        if renonc is not hand.renonc and not units:
+        if not always and not units:
             continue
         amount = units * ruleset.base
         pay_every_other(money, hand.seats, renonc.offender, amount)

@@ -94,12 +94,18 @@ def _check_rule(hand: Hand, ruleset: Ruleset, rule: RenoncRule, errors: list[Pro
 
 
 def _check_further(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
-    """Renoncs recorded after the first: only in a played-out hand, each from the catalogue."""
+    """Renoncs recorded beside the first: in a played-out hand (SloapSlam D4 L260, a paušál
+    each), in any hand when every renonc of a hand counts (``first_in_play_renonc_only``
+    off, docs/readings.md §9.53), and a paušál-only renonc beside any first one: ČSM 2023
+    E.6.d "Sejde-li se dva a více renonců ve hře v jedné sehrávce, přihlíží se pouze k prvnímu"
+    limits the renoncs in play only (the renonc in play, when there is one, is written first:
+    it decides the hand); each from the catalogue."""
     assert hand.renonc is not None
     for index, extra in enumerate(hand.further_renoncs):
         # SloapSlam D4 (L260): renoncs during a dohrávka, a paušál each
         where = f"further_renoncs.{index}"
-        if not hand.renonc.played_out:
+        if (not hand.renonc.played_out and ruleset.first_in_play_renonc_only
+                and not _pausal_only(ruleset.renonc(extra.code))):
             errors.append(Problem("further_renonc_without_played_out", where, {}))
         if ruleset.renonc(extra.code) is None:
             errors.append(Problem("renonc_unknown", f"{where}.code", {"code": extra.code}))
@@ -107,3 +113,7 @@ def _check_further(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
             errors.append(Problem("seat_range", f"{where}.offender",
                                   {"seat": extra.offender, "players": hand.players}))
     check_decisive(hand, ruleset, errors)  # D4: the renonc that ends the dohrávka
+
+
+def _pausal_only(rule: RenoncRule | None) -> bool:
+    return rule is not None and rule.pausal_only

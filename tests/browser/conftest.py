@@ -4,6 +4,7 @@ Uses Debian's Chromium at /usr/bin/chromium (Playwright cannot download its own 
 here). The whole directory is skipped when that binary is missing.
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -36,6 +37,19 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
             if not CHROMIUM.exists():
                 item.add_marker(missing)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Close every browser context the test left open, before its fixtures end (the database
+    first of all). A page left open goes on asking the server (the round clock every few
+    seconds) during the tests after it, when its database is gone or locked away: CI logged
+    "Internal Server Error: /t/3/round/1/clock/" (RuntimeError: database access not
+    allowed) from a control-room test's pages."""
+    browser = getattr(item, "funcargs", {}).get("browser")
+    for context in list(browser.contexts) if browser is not None else []:
+        with contextlib.suppress(Exception):  # already closed by the test
+            context.close()
 
 
 @pytest.fixture(scope="session")

@@ -153,7 +153,8 @@ def release_round(page: Page, base: str, tournament: Tournament, number: int) ->
         shot(page, "08-release-confirm")
     confirm.get_by_role("button", name="Zahájit kolo").click()
     page.wait_for_url(round_url(base, tournament, number))
-    expect(page.locator("p.notice")).to_contain_text("jeho rozsazení je pevné")
+    expect(page.locator("p.notice")).to_contain_text(
+        "měnit lze jen stoly, jejichž lístky zatím nemají výsledky")
     shot(page, f"08-round-{number}-released")
     assert tournament.rounds.get(number=number).state == RoundState.RELEASED
 
@@ -179,8 +180,11 @@ def swap_two(page: Page, base: str, tournament: Tournament) -> tuple[int, int]:
              for r in Registration.objects.filter(pk__in=(first, second)).select_related("player")}
 
     page.goto(round_url(base, tournament, 3))
-    page.select_option("#id_first", str(first))
-    page.select_option("#id_second", str(second))
+    places = {p: f"{n}/{i}" for n, t in enumerate(seating, start=1)
+              for i, p in enumerate(t, start=1)}
+    # the pickers are typed into (suggestions from a datalist), not 240-option selects
+    page.fill("#id_first", f"{names[first]} ({places[first]})")
+    page.fill("#id_second", f"{names[second]} ({places[second]})")
     page.locator("#swap").get_by_role("button", name="Vyměnit").click()
     page.wait_for_url(re.compile(r"/rounds/3/\?swapped="))
     expect(page.get_by_text(f"{names[first]} a {names[second]} si vyměnili místa.")).to_be_visible()

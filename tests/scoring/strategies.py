@@ -10,11 +10,21 @@ make the strategy feed invalid hands to a property test.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from hypothesis import strategies as st
 
-from scoring.hand import Doubling, Hand, Marriage, Points, PremiumFacts, Renonc, SilentSeven
+from scoring.hand import (
+    Announcement,
+    Doubling,
+    Hand,
+    Marriage,
+    Points,
+    PremiumFacts,
+    Renonc,
+    SilentSeven,
+)
 from scoring.ruleset import CONCESSION, RenoncRule, Ruleset, Rung
 from scoring.types import COMPONENT_ORDER, Component, HandEffect, Side, Suit
 from scoring.validate import check
@@ -209,3 +219,157 @@ def _played(draw: st.DrawFn, ruleset: Ruleset, seats: dict[str, int], rung: Rung
         premium_ruling=_ruling(draw, renonc),
         **results,
     )
+
+
+# -- Issue 23: the situations the texts allow, for every preset ----------------------------------
+#
+# ``situation_hands`` draws a hand as ``_hands`` does (four playing seats and a partner where the
+# ruleset has partnerships), then adds one or more of the situations issue 23 made recordable:
+# a sto proti beside the declarer's own sto (OBE L239-241, PAG L46), a sedma or sto proti in the
+# čtyřka (SLS L16) and the partner's seven (``seven_by``, SLS L42-46), a compulsory flek per part
+# (SLS B/19 L204), renoncs of a dohrávka and the one that ends it (SLS D4 L260), several renoncs
+# in a hand (docs/readings.md §9.53), the trick-8 taker's flek in a durch s chytrým (OBE
+# L251-253) and a bare accepted hra (SLS L20-24). Nothing is filtered: the property tests check
+# that every such hand is either refused with problems or settled to a zero sum.
+
+SITUATIONS = ("hundred_against", "seven_against", "seven_by", "forced", "dohravka",
+              "several_renoncs", "clever_flek", "bare_game")
+
+
+@st.composite
+def situation_hands(draw: st.DrawFn, ruleset: Ruleset) -> Hand:
+    players = st.just(4) if ruleset.partnerships else TABLES
+    hand = draw(_hands(ruleset, players))
+    if ruleset.partnerships:
+        hand = _four_playing(draw, hand)
+    for situation in draw(st.lists(st.sampled_from(SITUATIONS), min_size=1, max_size=3,
+                                   unique=True)):
+        hand = _SITUATION[situation](draw, ruleset, hand)
+    return hand
+
+
+def _four_playing(draw: st.DrawFn, hand: Hand) -> Hand:
+    """Křížový seats (obecná pravidla VII.2 L243): all four play, a partner or none (1v3)."""
+    fleked = {s for d in hand.doublings for s in d.by}  # the partner does not flek (VII.2)
+    others = [s for s in range(1, 5) if s != hand.declarer and s not in fleked]
+    partner = draw(st.none() | st.sampled_from(others)) if others else None
+    return dataclasses.replace(hand, all_play=True, partner=partner)
+
+
+def _defender(draw: st.DrawFn, hand: Hand) -> int:
+    defenders = list(hand.defenders)
+    return draw(st.sampled_from(defenders)) if defenders else hand.declarer
+
+
+def _trump_rung(ruleset: Ruleset, hand: Hand) -> Rung | None:
+    rung = ruleset.rung(hand.contract) if hand.contract not in (None, CONCESSION) else None
+    return rung if rung is not None and rung.has_trumps else None
+
+
+def _hundred_against(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """A sto proti, usually beside the declarer's own sto (OBE L239-241, PAG L46)."""
+    if _trump_rung(ruleset, hand) is None:
+        return hand
+    points = hand.points or _points(draw, hand.trump)
+    against = Announcement(Component.HUNDRED, by=_defender(draw, hand),
+                           level=draw(st.integers(0, 2)))
+    return dataclasses.replace(hand, points=points,
+                               announcements=(*hand.announcements, against))
+
+
+def _seven_against(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """A sedma proti (OBE L250; the čtyřka by SLS L16)."""
+    rung = _trump_rung(ruleset, hand)
+    if rung is None or Component.SEVEN in rung.components:
+        return hand
+    against = Announcement(Component.SEVEN, by=_defender(draw, hand),
+                           level=draw(st.integers(0, 2)), won=draw(st.booleans()))
+    return dataclasses.replace(hand, announcements=(*hand.announcements, against))
+
+
+def _seven_by(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """The partner announced the side's seven (SLS L42-46)."""
+    if hand.partner is None:
+        return hand
+    trumps = draw(st.none() | st.integers(1, 8))
+    premium = dataclasses.replace(hand.premium, seat_trumps=(
+        ((hand.partner, trumps),) if trumps is not None else ()))
+    return dataclasses.replace(hand, seven_by=hand.partner, premium=premium)
+
+
+def _forced(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """A trhák's compulsory flek on one part, free fleks on others (SLS B/19 L204)."""
+    if not hand.doublings:
+        return hand
+    index = draw(st.integers(0, len(hand.doublings) - 1))
+    doubling = hand.doublings[index]
+    if not doubling.by:
+        return hand
+    forced = dataclasses.replace(doubling, forced=(doubling.by[0],))
+    doublings = (*hand.doublings[:index], forced, *hand.doublings[index + 1:])
+    return dataclasses.replace(hand, doublings=doublings)
+
+
+def _played_out_rules(ruleset: Ruleset) -> list[RenoncRule]:
+    return [r for r in ruleset.renoncs if r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT]
+
+
+def _dohravka(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """A renonc played out, renoncs in the dohrávka, the last maybe ending it (SLS D4 L260)."""
+    rules = _played_out_rules(ruleset) or list(ruleset.renoncs)
+    if not rules:
+        return hand
+    seats = st.integers(1, hand.players)
+    first = Renonc(draw(st.sampled_from(rules)).code, draw(seats), played_out=True)
+    further = [Renonc(draw(st.sampled_from(list(ruleset.renoncs))).code, draw(seats))
+               for _ in range(draw(st.integers(1, 2)))]
+    if draw(st.booleans()):
+        further[-1] = dataclasses.replace(further[-1], decisive=True)
+    return dataclasses.replace(hand, renonc=first, further_renoncs=tuple(further))
+
+
+def _several_renoncs(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """Several renoncs without a dohrávka (docs/readings.md §9.53)."""
+    if not ruleset.renoncs:
+        return hand
+    codes = st.sampled_from([r.code for r in ruleset.renoncs])
+    seats = st.integers(1, hand.players)
+    first = hand.renonc or Renonc(draw(codes), draw(seats))
+    return dataclasses.replace(hand, renonc=first, further_renoncs=(
+        *hand.further_renoncs, Renonc(draw(codes), draw(seats))))
+
+
+def _clever_flek(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """Durch s chytrým: a defender fleks, then takes trick 8 (OBE L251-253)."""
+    clever = [r for r in ruleset.ladder if r.clever]
+    if not clever or hand.players != 4:
+        return hand
+    hand = dataclasses.replace(hand, contract=clever[0].code, trump=None, partner=None,
+                               all_play=True, announcements=(), points=None,
+                               game_won=None, seven_won=None, seven_by=None,
+                               laid_down=False, not_played=False)
+    taker = _defender(draw, hand)
+    won = draw(st.booleans())
+    return dataclasses.replace(
+        hand, durch_won=won, trick8=taker if won else None,
+        doublings=(Doubling(Component.DURCH, draw(st.integers(1, 2)), by=(taker,)),))
+
+
+def _bare_game(draw: st.DrawFn, ruleset: Ruleset, hand: Hand) -> Hand:
+    """A bare accepted hra (the čtyřka: not played, SLS L20-24)."""
+    games = [r for r in ruleset.ladder if r.components == {Component.GAME}]
+    if not games:
+        return hand
+    rung = draw(st.sampled_from(games))
+    return dataclasses.replace(
+        hand, contract=rung.code, trump=Suit.HEARTS if rung.hearts else Suit.BELLS,
+        doublings=(), announcements=(), points=None, seven_by=None, renonc=None,
+        further_renoncs=(), premium_ruling=None, laid_down=False, not_played=False,
+        game_won=draw(st.none() | st.booleans()), seven_won=None)
+
+
+_SITUATION = {
+    "hundred_against": _hundred_against, "seven_against": _seven_against,
+    "seven_by": _seven_by, "forced": _forced, "dohravka": _dohravka,
+    "several_renoncs": _several_renoncs, "clever_flek": _clever_flek, "bare_game": _bare_game,
+}

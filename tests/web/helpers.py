@@ -40,9 +40,13 @@ def messages_of(response: Any) -> list[str]:
     return [str(m) for m in response.context["messages"]] if response.context else []
 
 
-def pdf_pages(response: Any) -> list[str]:
+def _assert_pdf(response: Any) -> None:
     assert response.status_code == 200, response.content[:500]
     assert response["Content-Type"] == "application/pdf"
+
+
+def pdf_pages(response: Any) -> list[str]:
+    _assert_pdf(response)
     return [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
 
 
@@ -70,8 +74,23 @@ def add_data(world: dict, notation: str = "7k+", dealer: int = 1, declarer: int 
 
 def pdf_pieces(content: bytes) -> list[tuple[int, str, float, float, float, float, float]]:
     """(page, text, x, y, right edge, page width, page height) of every piece of text."""
+    return pdf_read(content)[1]
+
+
+def pdf_pages_and_pieces(response: Any) -> tuple[list[str], list[tuple[int, str, float, float,
+                                                                     float, float, float]]]:
+    """``pdf_pages`` and ``pdf_pieces`` of one PDF, its text extracted once for both (the
+    extraction is most of a PDF test's time)."""
+    _assert_pdf(response)
+    return pdf_read(response.content)
+
+
+def pdf_read(content: bytes) -> tuple[list[str], list[tuple[int, str, float, float, float,
+                                                             float, float]]]:
+    """Each page's text (as ``pdf_pages``) and every piece of text (as ``pdf_pieces``)."""
     reader = PdfReader(io.BytesIO(content))
     found = []
+    texts = []
     for number, page in enumerate(reader.pages):
         box = page.mediabox
         width, height = float(box.width), float(box.height)
@@ -88,8 +107,8 @@ def pdf_pieces(content: bytes) -> list[tuple[int, str, float, float, float, floa
             right = e + text_width(text, size * scale, bold)
             found.append((number, text, e, f, right, width, height))
 
-        page.extract_text(visitor_text=visit)
-    return found
+        texts.append(page.extract_text(visitor_text=visit))
+    return texts, found
 
 
 def assert_pdf_inside(kind: str, content: bytes) -> None:

@@ -29,6 +29,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from marias_admin.prizes.services import category_save, prize_save
+from marias_admin.seasons.ranking_services import ranking_save
 from marias_admin.seasons.services import competition_save
 from marias_admin.seating.models import Seat, Table
 from marias_admin.sheets import access
@@ -162,8 +163,14 @@ MATRIX: list[tuple[Any, ...]] = [
      ORGANISER_POST),
     ("seating:round_state", rnd, "get", None, ONLY_POST),
     *post_only("seating:round_clock", rnd, ORGANISER_POST),
-    *get_only("seating:round_tables_status", rnd, ORGANISER_GET),
-    *post_only("seating:round_table_confirm", lambda w: (w["t"], 1, 1), ORGANISER_POST),
+    *post_only("seating:round_move", rnd, ORGANISER_POST),
+    *post_only("seating:round_late_entry", rnd, ORGANISER_POST),
+    *post_only("seating:round_lock", rnd, ORGANISER_POST),
+    # The control room: the tournament's referees too (issue 24).
+    *get_only("seating:round_control", rnd, REFEREE_GET),
+    *get_only("seating:round_tables_status", rnd, REFEREE_GET),
+    *post_only("seating:round_table_confirm", lambda w: (w["t"], 1, 1), REFEREE_POST),
+    *post_only("seating:round_table_reopen", lambda w: (w["t"], 1, 1), REFEREE_POST),
     # The round clock's state, for every screen's script: public (the hall sees the clock).
     *get_only("seating:round_clock_state", rnd, PUBLIC),
     ("seating:replan", lambda w: (w["t"], 1), "get", None, ORGANISER_GET),
@@ -199,6 +206,11 @@ MATRIX: list[tuple[Any, ...]] = [
     *post_only("sheets:reopen", tbl, REFEREE_FORM),
     # Only the tournament's organisers choose who keeps a sheet.
     *post_only("sheets:scorekeeper", tbl, ORGANISER_FORM),
+    # The offline queue's sync (JSON; an empty form is not a queue: 400 for whoever may
+    # write, 403 for the others), the table page's service worker and manifest (issue 25).
+    *post_only("sheets:sync", tbl, expect(403, 403, 400, 400, 403, 400, 400)),
+    *get_only("sheets:service_worker", tbl, PUBLIC),
+    *get_only("sheets:manifest", tbl, PUBLIC),
     # The seated player's PIN confirms on a privileged phone: a role here or the table's link.
     *post_only("sheets:confirm_pin", tbl, KEEPER_POST),
     # Handing the phone on only forgets this phone's grant (its session): anyone, no login.
@@ -277,6 +289,39 @@ MATRIX: list[tuple[Any, ...]] = [
     # -- seasons: public competitions --------------------------------------------------------
     *get_only("seasons:list", none, PUBLIC),
     *get_only("seasons:season", lambda w: (w["competition"],), PUBLIC),
+    # -- open results (marias_admin.api): the read-only API answers anyone, a write is a 405;
+    # a part the tournament does not publish is a 404 for everyone (nobody logs in there) ---
+    *get_only("api:schema", none, PUBLIC, same(405)),
+    *get_only("api:tournaments", none, PUBLIC, same(405)),
+    *get_only("api:tournament", t, PUBLIC, same(405)),
+    *get_only("api:rounds", t, PUBLIC, same(405)),
+    *get_only("api:seating", rnd, PUBLIC, same(405)),
+    ("api:seating", lambda w: (w["private"], 1), "get", None, same(404)),
+    *get_only("api:results", rnd, PUBLIC, same(405)),
+    *get_only("api:standings", t, PUBLIC, same(405)),
+    *get_only("api:teams", t, same(404), same(405)),  # no team rules: no team standings
+    *get_only("api:seasons", none, PUBLIC, same(405)),
+    *get_only("api:season", lambda w: (w["competition"],), PUBLIC, same(405)),
+    *get_only("opendata:standings_widget", t, PUBLIC),
+    *get_only("opendata:calendar", none, PUBLIC),
+    *get_only("opendata:exchange_export", t, ORGANISER_GET),
+    # The federation's staff import an exchange file into a season (login, then staff only).
+    ("opendata:exchange_import", lambda w: (w["competition"],), "get", None,
+     expect(LOGIN, 403, 403, 403, 403, 403, 200)),
+    ("opendata:exchange_import", lambda w: (w["competition"],), "post", {},
+     expect(LOGIN, 403, 403, 403, 403, 403, 200)),  # an empty form: its errors
+    # Without an upload waiting the confirmation sends the staff back to the upload.
+    *post_only("opendata:exchange_import_confirm", lambda w: (w["competition"],),
+               expect(LOGIN, 403, 403, 403, 403, 403, 302)),
+    *get_only("seasons:ranking", lambda w: (w["competition"], w["ranking"]), PUBLIC),
+    *get_only("seasons:player", lambda w: (w["competition"], w["season_player"]), PUBLIC),
+    # the member list's import: staff only (without a file in the session: back to the upload)
+    ("seasons:members_import", none, "get", None, expect(LOGIN, 403, 403, 403, 403, 403, 200)),
+    ("seasons:members_import", none, "post", {}, expect(LOGIN, 403, 403, 403, 403, 403, 200)),
+    *get_only("seasons:members_preview", none, expect(LOGIN, 403, 403, 403, 403, 403, 302)),
+    *post_only("seasons:members_confirm", none, expect(LOGIN, 403, 403, 403, 403, 403, 302)),
+    # carrying the members over: staff only (an empty form: back to the page with a message)
+    *post_only("seasons:members_copy", none, expect(LOGIN, 403, 403, 403, 403, 403, 302)),
     # -- the site ----------------------------------------------------------------------------
     # The home page also answers a POST with itself (today's behaviour).
     ("core:home", none, "get", None, PUBLIC),
@@ -352,6 +397,9 @@ def build_world() -> dict[str, Any]:
     return {"t": tournament.pk, "private": private.pk, "reg": reg, "users": users,
             "hand_id": hand.pk, "category": category.pk, "prize": prize.pk, "team": team.pk,
             "member": team.members.get().pk, "competition": competition.pk,
+            "ranking": ranking_save(user=organiser, competition=competition,
+                                    name="Jednotlivci").pk,
+            "season_player": tournament.registrations.get(pk=reg).player_id,
             "token": access.table_access(table).token}
 
 

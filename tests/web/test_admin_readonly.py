@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -98,3 +99,31 @@ def test_audit_list_shows_action_words_and_filters_by_group(client, world):
     assert shown == {AuditAction.HAND_ADD.value}
     only = client.get(changelist, {"action": AuditAction.ROUND_SEAT.value})
     assert {e.action for e in only.context["cl"].result_list} == {AuditAction.ROUND_SEAT.value}
+
+
+# Saved by the admin through their service (validated, audited), like Competition.
+SERVICE_SAVED = {"seasons.competition", "seasons.ranking", "seasons.membership"}
+
+
+def test_every_project_model_in_the_admin_is_read_only(client, rf):
+    """Models added later (offline writes, imported results, locked seats, season final
+    places) are listed and shown, never written, by a superuser in the admin."""
+    root = get_user_model().objects.create_superuser("root", "", "Root-pa55word")
+    request = rf.get("/")
+    request.user = root
+    registered = {model._meta.label_lower: (model, model_admin)
+                  for model, model_admin in admin.site._registry.items()
+                  if model.__module__.startswith("marias_admin.")}
+    assert {"sheets.syncwrite", "api.exchangeimport", "seating.seatlock",
+            "seasons.placementsnapshot", "seasons.finalplace",
+            "seasons.finalteamplace"} <= set(registered)
+    client.force_login(root)
+    for label, (model, model_admin) in registered.items():
+        if label in SERVICE_SAVED:
+            continue
+        assert not model_admin.has_add_permission(request), label
+        assert not model_admin.has_change_permission(request), label
+        assert not model_admin.has_delete_permission(request), label
+        meta = model._meta
+        changelist = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
+        assert client.get(changelist).status_code == 200, label

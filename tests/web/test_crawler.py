@@ -44,6 +44,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 import marias_admin
 from marias_admin.prizes.services import category_save, prize_save
+from marias_admin.seasons.ranking_services import ranking_save
 from marias_admin.seasons.services import competition_save
 from marias_admin.sheets import access
 from marias_admin.sheets.models import HandRecord, RulingKind
@@ -177,6 +178,9 @@ def build_world() -> dict[str, Any]:
         "hand_id": renonc.pk, "registration_id": offender.pk, "from_round": 1,
         "competition_id": competition.pk, "category_id": category.pk, "prize_id": prize.pk,
         "team_id": team.pk, "member_id": team.members.get().pk,
+        "ranking_id": ranking_save(user=staff.organiser, competition=competition,
+                                   name="Crawl ranking").pk,
+        "player_id": offender.player_id,
         # The table link's token (the password reset confirmation, which shares the name,
         # answers 404 whatever it gets while mail is not configured).
         "uidb64": "MQ", "token": link.token,

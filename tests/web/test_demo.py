@@ -8,7 +8,6 @@ import io
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -22,28 +21,23 @@ from marias_admin.seating.models import RoundState
 from marias_admin.sheets.models import HandRecord, SheetState, TableSheet
 from marias_admin.standings.selectors import tournament_standings
 from marias_admin.tournaments.models import Tournament
+from tests.demo_data import restored
 from tests.web.helpers import refresh_planner_statistics
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
-def booted(django_db_setup, django_db_blocker):
+def booted(django_db_setup, django_db_blocker, demo_snapshot):
     """What `make run` prints, after its bootstrap ran twice (the second run must change
-    nothing). Once for the module: it builds seven tournaments with rounds played, the slowest
-    set-up of the suite; every test here only reads them (its own changes roll back)."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            out = io.StringIO()
-            call_command("bootstrap", stdout=out)
-            call_command("bootstrap", stdout=io.StringIO())
-            refresh_planner_statistics()
-            yield out.getvalue()
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+    nothing). The first run is the session's (``tests/demo_data.py``: it builds the demo
+    tournaments with rounds played, the slowest set-up of the suite), its rows restored into
+    the module's transaction; the second runs here. Every test here only reads them (its own
+    changes roll back)."""
+    with django_db_blocker.unblock(), restored(demo_snapshot):
+        call_command("bootstrap", stdout=io.StringIO())
+        refresh_planner_statistics()
+        yield demo_snapshot.output
 
 
 def test_bootstrap_without_demo() -> None:
@@ -238,3 +232,27 @@ def test_the_csm_demo_has_teams_of_four_categories_and_prizes(client, booted) ->
     assert [(p.place, p.label) for p in prizes(demo)] == [(place, label)
                                                         for _c, place, label, _v in PRIZES]
     assert client.get(reverse("teams:standings", args=(demo.pk,))).status_code == 200
+
+
+def test_demo_season_has_six_tournaments_rankings_and_reasons(client, booted) -> None:
+    from marias_admin.demo.season import SEASON_DEMO_NAME
+    from marias_admin.players.models import Player
+    from marias_admin.seasons.models import Audience, Competition
+    from marias_admin.seasons.rankings import ranking_table
+
+    season = Competition.objects.get(name=SEASON_DEMO_NAME)
+    assert f"Demo season: http://127.0.0.1:8000/seasons/{season.pk}/" in booted
+    members = [m.tournament for m in season.memberships.select_related("tournament")]
+    assert len(members) >= 6 and len({t.ruleset_code for t in members}) >= 3
+    assert all(tournament_standings(t) for t in members)
+    rankings = {r.audience: r for r in season.rankings.all()}
+    assert {Audience.ALL, Audience.WOMEN, Audience.CLUBS} <= rankings.keys()
+    assert len(ranking_table(rankings[Audience.CLUBS]).rows) == 3
+    client.cookies["django_language"] = "en"
+    unpaid = Player.objects.get(registration_number="CZ-26013")
+    page = client.get(reverse("seasons:player", args=(season.pk, unpaid.pk))).content.decode()
+    assert "not a member with paid dues for this season" in page
+    banned = Player.objects.get(registration_number="CZ-26014")
+    page = client.get(reverse("seasons:player", args=(season.pk, banned.pk))).content.decode()
+    assert page.count("disqualified in this season") == season.rankings.exclude(
+        audience=Audience.CLUBS).count()

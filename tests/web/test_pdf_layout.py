@@ -12,14 +12,14 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.urls import reverse
 from pypdf import PdfReader
 
-from marias_admin.demo.csm import load_csm_demo
-from marias_admin.demo.szmk import load_szmk_demo
+from marias_admin.demo.csm import CSM_DEMO_NAME
+from marias_admin.demo.szmk import SZMK_DEMO_NAME
 from marias_admin.standings.presenters.table import standings_table
 from marias_admin.tournaments.models import Tournament
+from tests.demo_data import restored
 from tests.factories import played_field
 from tests.web.helpers import assert_pdf_inside as _assert_inside
 
@@ -35,18 +35,15 @@ SLOVAK = {"standings": ("Poradie", "Peniaze", "Umiestnenia v kolách"),
 
 
 @pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            admin = get_user_model().objects.create_superuser("admin", password="x")
-            wide = played_field(24, 8, seed=7, organiser=admin, name="Široký turnaj")
-            yield {"admin": admin.pk, "csm": load_csm_demo(admin).pk,
-                   "szmk": load_szmk_demo(admin).pk, "wide": wide.tournament.pk}
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+def world(django_db_setup, django_db_blocker, demo_snapshot):
+    """The demos (built once for the session, ``tests/demo_data.py``) and a wide field of
+    the demos' admin, in the module's transaction."""
+    with django_db_blocker.unblock(), restored(demo_snapshot):
+        admin = get_user_model().objects.get(username="admin")
+        wide = played_field(24, 8, seed=7, organiser=admin, name="Široký turnaj")
+        yield {"admin": admin.pk, "csm": Tournament.objects.get(name=CSM_DEMO_NAME).pk,
+               "szmk": Tournament.objects.get(name=SZMK_DEMO_NAME).pk,
+               "wide": wide.tournament.pk}
 
 
 @pytest.fixture

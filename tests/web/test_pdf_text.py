@@ -12,7 +12,6 @@ fine, "…" is not), and every piece of text must lie inside the page's printabl
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,8 +19,6 @@ from datetime import date, time
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import translation
@@ -48,7 +45,8 @@ from marias_admin.seating.models import Bye, Round, RoundState, Seat
 from marias_admin.standings.pdf import table_pdf
 from marias_admin.standings.presenters.table import standings_table
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
-from tests.web.helpers import MARGIN, pdf_pages, pdf_pieces, refresh_planner_statistics
+from tests.demo_data import restored
+from tests.web.helpers import MARGIN, pdf_pages_and_pieces
 
 pytestmark = pytest.mark.django_db
 
@@ -61,18 +59,11 @@ DEALS = re.compile(r"\d+, …")
 
 
 @pytest.fixture(scope="module")
-def demos(django_db_setup, django_db_blocker) -> Iterator[None]:
-    """The demo tournaments, as `make run` loads them, once for the module (rolled back)."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            call_command("bootstrap", stdout=io.StringIO())
-            refresh_planner_statistics()
-            yield
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+def demos(django_db_setup, django_db_blocker, demo_snapshot) -> Iterator[None]:
+    """The demo tournaments, as `make run` loads them (built once for the session,
+    ``tests/demo_data.py``), in the module's transaction (rolled back)."""
+    with django_db_blocker.unblock(), restored(demo_snapshot):
+        yield
 
 
 @dataclass
@@ -168,7 +159,8 @@ def _expected(tournament: Tournament) -> dict[str, Expected]:
 
 def _problems(kind: str, response: HttpResponse, expected: Expected) -> list[str]:
     """What the PDF cuts, leaves out or prints outside the printable box, as sentences."""
-    pages = [_flat(page) for page in pdf_pages(response)]
+    texts, pieces = pdf_pages_and_pieces(response)
+    pages = [_flat(page) for page in texts]
     problems = []
     for number, page in enumerate(pages):
         if "…" in DEALS.sub("", page):
@@ -182,7 +174,7 @@ def _problems(kind: str, response: HttpResponse, expected: Expected) -> list[str
         for text in texts:
             if _flat(text) not in pages[number]:
                 problems.append(f"{kind} p. {number + 1}: {text!r} missing")
-    for page, text, x, y, right, width, height in pdf_pieces(response.content):
+    for page, text, x, y, right, width, height in pieces:
         if not (x >= MARGIN and right <= width - MARGIN and MARGIN <= y <= height - MARGIN):
             problems.append(f"{kind} p. {page + 1}: {text!r} at ({x:.1f}, {y:.1f})–{right:.1f}"
                             f" outside the printable box")

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from django.core.management import call_command
 
-from marias_admin.demo import csm, krizovy, sloapslam, szmk, voleny
+from marias_admin.demo import csm, krizovy, season, sloapslam, szmk, voleny
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,7 @@ def _bootstrap(monkeypatch, *args: str) -> list[str]:
     """What bootstrap prints, with the demos stood in for (their links are what counts)."""
     for number, (module, name) in enumerate(LOADERS, start=1):
         monkeypatch.setattr(module, name, lambda admin, pk=number: SimpleNamespace(pk=pk))
+    monkeypatch.setattr(season, "load_season_demo", lambda admin: SimpleNamespace(pk=1))
     out = io.StringIO()
     call_command("bootstrap", *args, stdout=out)
     return [line for line in out.getvalue().splitlines() if "http" in line]
@@ -35,7 +36,8 @@ def _bootstrap(monkeypatch, *args: str) -> list[str]:
 def test_bootstrap_prints_every_link_with_the_site_url_it_is_given(monkeypatch):
     monkeypatch.delenv("PORT", raising=False)
     lines = _bootstrap(monkeypatch, "--site-url", "http://127.0.0.1:8101/")
-    assert len(lines) == 8  # seven demos and the admin
+    assert len(lines) == 9  # seven demos, the demo season and the admin
+    assert "http://127.0.0.1:8101/seasons/1/" in " ".join(lines)
     assert "Demo: http://127.0.0.1:8101/tournaments/1/" in lines
     assert "Admin: http://127.0.0.1:8101/admin/" in lines
     for line in lines:

@@ -260,3 +260,37 @@ def test_season_page_shows_the_club_table(client, season):
         assert f"<strong>{line.shown['reduced_bp']}</strong>" in cells
     brno = next(cells for pk, _rank, cells in rows if "MK Brno" in cells)
     assert "<s>–</s>" in brno  # the missed tournament, struck
+
+
+def test_season_team_table_is_read_from_the_stored_copy_and_follows_a_team_change(
+        season, monkeypatch):
+    """The clubs' places are stored with the final places: a second visit computes no
+    standings; a team renamed (a team service bumps the results generation) is copied anew."""
+    from marias_admin.seasons import snapshots
+    from marias_admin.seasons.models import FinalTeamPlace
+    from marias_admin.seasons.selectors import season_team_table
+    from marias_admin.teams import selectors as team_selectors
+    from marias_admin.teams import services as team_services
+    from marias_admin.teams.models import Team
+    from scoring import teams as scoring_teams
+
+    _club_teams(season)
+    before = season_team_table(season["competition"])
+    assert FinalTeamPlace.objects.filter(tournament=season["first"]).count() == len(
+        before.rows)
+
+    def no_recompute(*_args):
+        raise AssertionError("the season's team table recomputed the standings")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(snapshots, "tournament_standings", no_recompute)
+        patched.setattr(team_selectors, "tournament_standings", no_recompute)
+        patched.setattr(scoring_teams, "team_standings", no_recompute)
+        again = season_team_table(season["competition"])
+    assert [(r.club.pk, r.row.bp, [c.team for c in r.cells]) for r in again.rows] == [
+        (r.club.pk, r.row.bp, [c.team for c in r.cells]) for r in before.rows]
+    team = Team.objects.filter(tournament=season["second"]).order_by("id").first()
+    team_services.team_update(user=season["staff"], team=team, name="Přejmenovaný tým")
+    renamed = season_team_table(season["competition"])
+    line = next(r for r in renamed.rows if r.club.pk == team.club_id)
+    assert line.cells[1].team == "Přejmenovaný tým"

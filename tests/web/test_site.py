@@ -11,11 +11,23 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
+from tests.demo_data import demo_loader
+
 CZECH_TITLE = "Správa turnajů v mariáši"
 ENGLISH_TITLE = "Mariáš tournament administration"
 SLOVAK_TITLE = "Správa turnajov v mariáši"
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demos_from_snapshot(monkeypatch, demo_snapshot):
+    """The command's demo tournaments put back from the session's real run
+    (``tests/demo_data.py``) instead of built again: these tests are about the admin
+    login and what the command prints."""
+    from marias_admin.demo.management.commands.bootstrap import Command
+
+    monkeypatch.setattr(Command, "_load_demos", demo_loader(demo_snapshot, Command._load_demos))
 
 
 def run_bootstrap() -> str:
@@ -121,7 +133,7 @@ def test_admin_login_rejects_wrong_password(client):
 # --- bootstrap command -----------------------------------------------------------------------
 
 
-def test_bootstrap_creates_admin_and_is_idempotent(client, settings):
+def test_bootstrap_creates_admin_and_is_idempotent(client, settings, demos_from_snapshot):
     first = run_bootstrap()
     password = login_password(first)
     assert "http://127.0.0.1:8000/admin/" in first
@@ -138,7 +150,7 @@ def test_bootstrap_creates_admin_and_is_idempotent(client, settings):
     assert client.login(username="admin", password=password)
 
 
-def test_bootstrap_reuses_stored_password_after_database_reset(settings):
+def test_bootstrap_reuses_stored_password_after_database_reset(settings, demos_from_snapshot):
     password = login_password(run_bootstrap())
     # The admin login gone, as from a new database (the demo's staff wrote on sheets and are
     # protected by their results; the admin is bootstrap's own).
@@ -146,7 +158,7 @@ def test_bootstrap_reuses_stored_password_after_database_reset(settings):
     assert login_password(run_bootstrap()) == password
 
 
-def test_bootstrap_takes_password_from_environment(monkeypatch, settings):
+def test_bootstrap_takes_password_from_environment(monkeypatch, settings, demos_from_snapshot):
     monkeypatch.setenv("MARIAS_ADMIN_PASSWORD", "from-env-Pa55")
     output = run_bootstrap()
     assert login_password(output) == "from-env-Pa55"

@@ -174,6 +174,24 @@ def test_other_rulesets_have_none_of_these_fields(code):
     assert hand == {"renonc": {"code": "x", "offender": 1}}
 
 
+def test_further_renoncs_are_labelled_by_the_reading():
+    """§9.53: "in the dohrávka" only where a further renonc needs one (the default); under
+    every_renonc_counts a hand without dohrávka has them too, so they are "further"."""
+    from django.utils import translation
+
+    from marias_admin.sheets.forms_sloapslam import FURTHER_LINES
+
+    with translation.override("en"):
+        labels = {}
+        for only_first in (True, False):
+            ruleset = get_preset(KRIZOVY).override(first_in_play_renonc_only=only_first)
+            form = StructuredHandForm(seats=list(Seat.objects.none()), ruleset=ruleset)
+            labels[only_first] = [str(form.fields[f"renonc{n}_code"].label)
+                                  for n in FURTHER_LINES]
+    assert labels[True] == ["Renonc 2 in the dohrávka", "Renonc 3 in the dohrávka"]
+    assert labels[False] == ["Further renonc 2", "Further renonc 3"]
+
+
 # --- S1-S5 by the form ------------------------------------------------------------------------
 
 

@@ -17,12 +17,12 @@ from itertools import pairwise
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.db import transaction
 from django.urls import reverse
 
 from marias_admin.demo.csm import CSM_DEMO_NAME
 from marias_admin.demo.hands import hands_to_reach, random_hand
-from marias_admin.demo.szmk import SZMK_DEMO_NAME, load_szmk_demo
+from marias_admin.demo.season import TOURNAMENTS as SEASON_TOURNAMENTS
+from marias_admin.demo.szmk import SZMK_DEMO_NAME
 from marias_admin.seating.models import RoundState, SeatingMethod
 from marias_admin.sheets.models import HandRecord, Ruling, RulingKind, SheetState, TableSheet
 from marias_admin.standings.selectors import tournament_standings
@@ -30,6 +30,7 @@ from marias_admin.tournaments.models import Tournament
 from scoring import settle
 from scoring.jsonio import hand_from_dict
 from scoring.presets import get_preset
+from tests.demo_data import restored
 
 pytestmark = pytest.mark.django_db
 
@@ -37,16 +38,11 @@ SZMK = get_preset("szmk-voleny-2024")
 
 
 @pytest.fixture(scope="module")
-def demo_id(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            admin = get_user_model().objects.create_superuser("admin", password="x")
-            yield load_szmk_demo(admin).pk
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+def demo_id(django_db_setup, django_db_blocker, demo_snapshot):
+    """The demos as `bootstrap` loads them (once for the session, ``tests/demo_data.py``),
+    in the module's transaction."""
+    with django_db_blocker.unblock(), restored(demo_snapshot):
+        yield Tournament.objects.get(name=SZMK_DEMO_NAME).pk
 
 
 @pytest.fixture
@@ -182,17 +178,20 @@ def test_the_demos_pages_open_in_slovak(client, demo):
         assert response["Content-Language"] == "sk", url
 
 
-def test_bootstrap_loads_both_demos_once_and_prints_both():
+def test_bootstrap_loads_both_demos_once_and_prints_both(demo_id, demo_snapshot):
+    # The first run (on an empty database) is the session's, its rows restored for the module
+    # (``demo_id``); two more runs must load nothing again and print the same links.
     out = io.StringIO()
     call_command("bootstrap", stdout=out)
     call_command("bootstrap", stdout=io.StringIO())
     szmk = Tournament.objects.get(name=SZMK_DEMO_NAME)
     csm = Tournament.objects.get(name=CSM_DEMO_NAME)
-    # ČSM, SZMK, the two volený demos, křížový and SloapSlam's two, each once
-    assert Tournament.objects.count() == 7
-    text = out.getvalue()
-    assert f"/tournaments/{csm.pk}/" in text
-    assert f"/tournaments/{szmk.pk}/" in text and f"/t/{szmk.pk}/standings/" in text
+    # ČSM, SZMK, the two volený demos, křížový and SloapSlam's two, each once, and the six
+    # tournaments of the demo season
+    assert Tournament.objects.count() == 7 + len(SEASON_TOURNAMENTS)
+    for text in (demo_snapshot.output, out.getvalue()):
+        assert f"/tournaments/{csm.pk}/" in text
+        assert f"/tournaments/{szmk.pk}/" in text and f"/t/{szmk.pk}/standings/" in text
 
 
 # -- the extraliga's club teams (issue 16, deliverable 6) ---------------------------------------

@@ -31,5 +31,5 @@ def test_gunicorn_settings_preload_and_warm_up():
     from marias_admin import gunicorn_conf
 
     assert gunicorn_conf.preload_app is True
-    assert gunicorn_conf.worker_class == "gthread"
+    assert gunicorn_conf.worker_class == "marias_admin.gunicorn_worker.FairThreadWorker"
     assert gunicorn_conf.workers * gunicorn_conf.threads >= 8

@@ -12,13 +12,10 @@ label with nothing after it (a ``dt`` with an empty ``dd``, "Other reading:" and
 from __future__ import annotations
 
 import html as html_lib
-import io
 import re
 from html.parser import HTMLParser
 
 import pytest
-from django.core.management import call_command
-from django.db import transaction
 from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
@@ -28,7 +25,10 @@ from django.utils.translation import gettext, pgettext
 from marias_admin.audit.models import AuditEntry
 from marias_admin.core.people import by_sex
 from marias_admin.core.words import long_in
+from marias_admin.demo.season import SEASON_DEMO_NAME
+from marias_admin.players.models import Player
 from marias_admin.prizes.models import Category, Prize
+from marias_admin.seasons.models import Competition
 from marias_admin.sheets import access
 from marias_admin.sheets.models import HandRecord
 from marias_admin.tournaments.models import Tournament
@@ -39,8 +39,9 @@ from scoring.presets import PRESETS, get_preset
 from scoring.presets.szmk_2024 import RENONCS
 from scoring.readings import readings
 from tests import factories
+from tests.demo_data import restored
 from tests.factories import make_world
-from tests.web.helpers import messages_of, open_data, refresh_planner_statistics
+from tests.web.helpers import messages_of, open_data
 
 pytestmark = pytest.mark.django_db
 
@@ -58,19 +59,14 @@ EMPTY_AFTER_COLON = re.compile(r"([^\s<>][^<>]{0,60}):\s*(?:</(?:span|strong|em|
 
 
 @pytest.fixture(scope="module")
-def demos(django_db_setup, django_db_blocker):
-    """The demo tournaments, built once for the module (as tests/web/test_demo.py does) and
-    rolled back after its last test."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            call_command("bootstrap", stdout=io.StringIO())
-            refresh_planner_statistics()
-            yield list(Tournament.objects.order_by("pk"))
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+def demos(django_db_setup, django_db_blocker, demo_snapshot):
+    """The demo tournaments (built once for the session, ``tests/demo_data.py``), in the
+    module's transaction, rolled back after its last test."""
+    with django_db_blocker.unblock(), restored(demo_snapshot):
+        # The demo season's six small tournaments are read through its season pages
+        # (below): their tournament pages are those of the others.
+        yield list(Tournament.objects.exclude(
+            competition_memberships__competition__name=SEASON_DEMO_NAME).order_by("pk"))
 
 
 def visible(html: str) -> str:
@@ -187,6 +183,17 @@ def pages(tournament: Tournament) -> list[str]:
     return urls
 
 
+def season_pages() -> list[str]:
+    """The demo season's page, its rankings and the season pages of a member, the one who
+    has not paid his dues and the disqualified one."""
+    season = Competition.objects.get(name=SEASON_DEMO_NAME)
+    players = Player.objects.filter(
+        registration_number__in=("CZ-26001", "CZ-26013", "CZ-26014")).order_by("pk")
+    return [reverse("seasons:season", args=(season.pk,)),
+            *(reverse("seasons:ranking", args=(season.pk, r.pk)) for r in season.rankings.all()),
+            *(reverse("seasons:player", args=(season.pk, p.pk)) for p in players)]
+
+
 def read(client: Client, url: str, language: str) -> str | None:
     client.cookies["django_language"] = language
     response = client.get(url)
@@ -200,7 +207,8 @@ def test_no_identifier_on_any_page_of_the_demos(demos, language) -> None:
     organiser, anonymous = Client(), Client()
     bad: list[str] = []
     read_pages = 0
-    for url in (reverse("core:home"), reverse("tournaments:list"), reverse("seasons:list")):
+    for url in (reverse("core:home"), reverse("tournaments:list"), reverse("seasons:list"),
+                *season_pages()):
         for who, client in (("anonymous", anonymous),):
             html = read(client, url, language)
             bad += [f"{who} {url}: {p}" for p in problems(html or "")]
@@ -298,10 +306,16 @@ def test_a_prize_reason_agrees_with_each_players_sex(monkeypatch) -> None:
     higher, a man who would also have won, a player of unknown sex in the neutral form."""
     from types import SimpleNamespace
 
+    from django.utils.text import format_lazy
+
     from marias_admin.prizes import selectors as prize_selectors
     from scoring import prizes as rules
 
     monkeypatch.setattr(prize_selectors, "pgettext", lambda context, text: f"[{context}] {text}")
+    # The "also won" sentences are a table of lazy forms (female, male, neutral): tag them too.
+    monkeypatch.setattr(prize_selectors, "ALSO_WON", {
+        rule: (format_lazy("[female] {}", female), male, format_lazy("[sex unknown] {}", neutral))
+        for rule, (female, male, neutral) in prize_selectors.ALSO_WON.items()})
     category = SimpleNamespace(name="Ženy")
     held = SimpleNamespace(label="Pohár", category=None, place=1)
     left = SimpleNamespace(label="Kytice", category=category, place=1)

@@ -13,11 +13,12 @@ was asked for; ``replan`` is the same with "how many rounds in total" instead.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .bounds import groups_per_round
 from .counts import Counts, canonical_order
 from .designs import KNOWN_MAXIMA, design_rounds
+from .editing import Lock, LockError
 from .groups import Groupings, before_repeats, clash_matrix, group_bound
 from .lot import seat_lot
 from .optimiser import Search, round_budget
@@ -28,6 +29,8 @@ from .szmk import SzmkRule, fit_sizes, rule_for, slide, swiss, thirds
 from .types import ErrorCode, History, Method, PlayerId, Seating, SeatingError
 
 Seed = int | str
+Locks = Mapping[PlayerId, Lock] | None
+"""The director's locked seats of the round seated (player → table, seat; 1-based)."""
 
 
 def derive_rng(seed: Seed, *parts: object) -> random.Random:
@@ -87,13 +90,17 @@ def optimise_block(
     history: History = (),
     effort: float = 1.0,
     keep_apart: Groupings = None,
+    locks: Locks = None,
 ) -> list[Seating]:
     """``rounds`` consecutive rounds optimised together after ``history``.
 
     ``players`` must already be in canonical order. A fresh field that a stored design fits
     starts from the design (zero repeats); otherwise a greedy seating per round starts the
     tabu search, which then works on all the rounds at once. ``keep_apart`` adds the group
-    criterion (clubmates at a table, see ``groups.py``).
+    criterion (clubmates at a table, see ``groups.py``). ``locks`` hold players of the first
+    round where the director locked them, and the search seats everyone else around them
+    (locks of players not in the field are ignored; contradicting ones raise ``LockError``
+    naming players by id).
     """
     counts = Counts.build(players, history, table_size, len(sizes))
     initial = None
@@ -104,10 +111,38 @@ def optimise_block(
         RoundSpec(sizes=list(sizes), initial=initial[r] if r < len(initial) else None)
         for r in range(rounds)
     ]
+    if locks and specs:
+        specs[0].locked = _locked_indices(players, locks)
     floor = _known_floor(len(players), table_size, sizes, history, rounds)
-    search = _search(counts, specs, rng, history, keep_apart, pair_floor=floor)
+    if specs and specs[0].locked:
+        floor = max(floor, _locked_floor(counts, specs[0].locked))
+    try:
+        search = _search(counts, specs, rng, history, keep_apart, pair_floor=floor)
+    except LockError as error:  # indices back to the caller's ids
+        raise LockError(error.code, **{k: players[v] if k in ("player", "other") else v
+                                       for k, v in error.params.items()}) from error
     result = search.run(int(round_budget(len(players)) * rounds * effort))
     return [_ids(players, tables) for tables in result]
+
+
+def _locked_floor(counts: Counts, locked: Mapping[int, tuple[int, int | None]]) -> int:
+    """Repeats the locks force: players locked to one table meet again as often as they met
+    before (each meeting adds its count to C(m, 2)); the search stops once it gets there."""
+    by_table: dict[int, list[int]] = {}
+    for p, (table, _seat) in locked.items():
+        by_table.setdefault(table, []).append(p)
+    met = counts.met
+    return sum(met[p][q] for group in by_table.values()
+               for i, p in enumerate(group) for q in group[i + 1:])
+
+
+def _locked_indices(players: Sequence[PlayerId],
+                    locks: Mapping[PlayerId, Lock]) -> dict[int, tuple[int, int | None]] | None:
+    """The locks of players in the field as the search takes them: index → 0-based places."""
+    index = {p: i for i, p in enumerate(players)}
+    locked = {index[p]: (lock.table - 1, None if lock.seat is None else lock.seat - 1)
+              for p, lock in locks.items() if p in index}
+    return locked or None
 
 
 def repair(
@@ -219,6 +254,7 @@ def seat_round(
     rounds_total: int | None = None,
     effort: float = 1.0,
     keep_apart: Groupings = None,
+    locks: Locks = None,
 ) -> Seating:
     """Seat one round of ``players`` after the played ``history``.
 
@@ -235,6 +271,11 @@ def seat_round(
     every table still gets one player of each band. The SZMK slides, thirds and Swiss rounds
     ignore it (their rule says where each player goes). Without any two players sharing a
     group, every method seats exactly as it does without ``keep_apart``.
+
+    ``locks`` (``OPTIMISE`` only) keep the director's locked players at their tables and seats
+    while the search optimises the others around them; the other methods prescribe tables by
+    a rule or a lot, and their caller moves locked players afterwards
+    (``editing.apply_locks``).
     """
     method = Method(method)
     number = round_number or len(history) + 1
@@ -244,7 +285,7 @@ def seat_round(
         rounds = max(1, (rounds_total or number) - number + 1)
         rng = derive_rng(seed, Method.OPTIMISE, number)
         return optimise_block(
-            ordered, rounds, sizes, table_size, rng, history, effort, keep_apart
+            ordered, rounds, sizes, table_size, rng, history, effort, keep_apart, locks
         )[0]
     rng = derive_rng(seed, method, number)
     if method is Method.LOT:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .bounds import odd_share_bound, pair_bound, plan_tables_bound, table_number_bound
 from .counts import Counts
+from .editing import Lock, apply_locks
 
 Cost = tuple[int, int, int, int, int, int]
 """(pairs, groups, static, table numbers, odd tables, seats): the criteria, in priority order
@@ -39,6 +40,10 @@ class RoundSpec:
     does. ``classes`` limits swaps to players of the same class (pots, seat positions).
     ``static[p][t]`` is a fixed cost for player p at table t. ``renumber`` and ``reseat``
     allow the post-pass to permute equal-size tables and the seats within a table.
+    ``locked`` (player → (table, seat or None), 0-based: the director's locked seats) puts
+    those players there in the initial seating and keeps them there: no swap moves them, the
+    post-pass neither renumbers their tables nor reseats a player locked to a seat, so the
+    search optimises everyone else around them.
     """
 
     sizes: list[int]
@@ -47,6 +52,7 @@ class RoundSpec:
     static: list[list[int]] | None = None
     renumber: bool = True
     reseat: bool = True
+    locked: dict[int, tuple[int, int | None]] | None = None
 
 
 @dataclass(slots=True)
@@ -132,9 +138,20 @@ class SearchState:
         pigeonhole = plan_tables_bound(history_groups or [], [spec.sizes for spec in specs])
         self.bound = (max(bound[0], pair_floor, pigeonhole), group_floor, *bound[2:])
         self.where: list[list[int]] = []
+        # Per round: the players no move may take away (locked), for the moves and post-pass.
+        self.pinned: list[list[bool]] | None = None
+        if any(spec.locked for spec in specs):
+            self.pinned = [[p in (spec.locked or {}) for p in range(self.n)] for spec in specs]
         for r, spec in enumerate(specs):
             tables = spec.initial if spec.initial is not None else self._greedy(r)
-            if spec.initial is not None:
+            if spec.locked:
+                if spec.initial is None:
+                    self._add_round(tables, sign=-1)  # undone: placed again with the locks
+                tables = self._place_locked(spec, tables)
+                # the locks may renumber tables of different sizes: sizes follow the tables
+                spec.sizes = [len(table) for table in tables]
+                self.oddflag[r] = [len(table) != preferred for table in tables]
+            if spec.initial is not None or spec.locked:
                 self._add_round(tables)
             self.members.append([list(t) for t in tables])
             where = [-1] * self.n
@@ -238,6 +255,31 @@ class SearchState:
         return tuple(a - b for a, b in zip(now, self.base, strict=True))  # type: ignore[return-value]
 
     # -- construction -----------------------------------------------------------------------
+
+    def _place_locked(self, spec: RoundSpec, tables: list[list[int]]) -> list[list[int]]:
+        """The starting seating with every locked player at his table (and seat), players
+        moved out of the way chosen by fewest meetings (``editing.apply_locks``); swaps
+        within a class keep to it: a locked player is a class of his own, so none reaches him.
+        """
+        locked = spec.locked or {}
+        met = self.counts.met
+        placed = apply_locks(
+            tables,
+            {p: Lock(t + 1, None if s is None else s + 1) for p, (t, s) in locked.items()},
+            met=lambda a, b: met[a][b],
+        )
+        base = spec.classes or [0] * self.n
+        spec.classes = [-1 - p if p in locked else base[p] for p in range(self.n)]
+        return [list(table) for table in placed]
+
+    def locked_seats(self, r: int) -> dict[int, int]:
+        """Round r's players locked to a seat → that seat (0-based)."""
+        locked = self.specs[r].locked or {}
+        return {p: s for p, (_t, s) in locked.items() if s is not None}
+
+    def locked_tables(self, r: int) -> set[int]:
+        """Round r's tables holding a locked player: their numbers stay."""
+        return {t for t, _s in (self.specs[r].locked or {}).values()}
 
     def _greedy(self, r: int) -> list[list[int]]:
         """Seat players one by one, in random order, at the cheapest table with a free seat."""

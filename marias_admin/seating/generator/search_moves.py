@@ -20,56 +20,62 @@ class SwapMoves(SearchState):
         """Players in conflict: those meeting someone again first, the lesser criteria after.
 
         Focusing on the top criterion that is still violated keeps the neighbourhood small,
-        as in Dotú & Van Hentenryck, where only golfers in conflict are moved. With groups,
+        as in Dotú & Van Hentenryck, where only golfers in conflict are moved; locked
+        players are never candidates (their table-mates are). With groups,
         those sitting with a clubmate come next (or first); a criterion already at its bound
         no longer holds the next one back.
         """
-        counts = self.counts
-        met, tn, odd, seat = counts.met, counts.table, counts.odd, counts.seat
+        met = self.counts.met
         clash = self.clash
         if clash is not None:
             return self._group_candidates(current, clash)
+        lesser = self._lesser_conflict
         pair_bad: list[tuple[int, int]] = []
         other_bad: list[tuple[int, int]] = []
         for r, tables in enumerate(self.members):
-            flags = self.oddflag[r]
-            static = self.specs[r].static
+            frozen = self.pinned[r] if self.pinned is not None else None
             for t, mem in enumerate(tables):
                 for position, a in enumerate(mem):
+                    if frozen is not None and frozen[a]:  # a locked player never moves
+                        continue
                     ma = met[a]
                     if any(ma[x] > 1 for x in mem if x != a):
                         pair_bad.append((r, a))
-                    elif (
-                        tn[a][t] > 1
-                        or seat[a][position] > 1
-                        or (flags[t] and odd[a] > 1)
-                        or (static is not None and static[a][t] > 0)
-                    ):
+                    elif lesser(r, t, position, a):
                         other_bad.append((r, a))
         return pair_bad or other_bad
 
-    def _group_candidates(self, current: int, clash: list[list[int]]) -> list[tuple[int, int]]:
+    def _lesser_conflict(self, r: int, t: int, position: int, a: int) -> bool:
+        """Player ``a``, at table ``t`` and seat ``position`` of round ``r``, breaks a lesser
+        criterion: the same table or seat number again, a second odd-sized table, or a table
+        the static preferences keep him from."""
         counts = self.counts
-        met, tn, odd, seat = counts.met, counts.table, counts.odd, counts.seat
+        static = self.specs[r].static
+        return (
+            counts.table[a][t] > 1
+            or counts.seat[a][position] > 1
+            or (self.oddflag[r][t] and counts.odd[a] > 1)
+            or (static is not None and static[a][t] > 0)
+        )
+
+    def _group_candidates(self, current: int, clash: list[list[int]]) -> list[tuple[int, int]]:
+        met = self.counts.met
+        lesser = self._lesser_conflict
         pair_bad: list[tuple[int, int]] = []
         group_bad: list[tuple[int, int]] = []
         other_bad: list[tuple[int, int]] = []
         for r, tables in enumerate(self.members):
-            flags = self.oddflag[r]
-            static = self.specs[r].static
+            frozen = self.pinned[r] if self.pinned is not None else None
             for t, mem in enumerate(tables):
                 for position, a in enumerate(mem):
+                    if frozen is not None and frozen[a]:  # a locked player never moves
+                        continue
                     ma, ca = met[a], clash[a]
                     if any(ma[x] > 1 for x in mem if x != a):
                         pair_bad.append((r, a))
                     if any(ca[x] for x in mem if x != a):
                         group_bad.append((r, a))
-                    if (
-                        tn[a][t] > 1
-                        or seat[a][position] > 1
-                        or (flags[t] and odd[a] > 1)
-                        or (static is not None and static[a][t] > 0)
-                    ):
+                    if lesser(r, t, position, a):
                         other_bad.append((r, a))
         pairs_open, groups_open = self._open(current)
         tiers = [(pair_bad, pairs_open), (group_bad, groups_open)]

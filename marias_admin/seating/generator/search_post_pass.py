@@ -68,11 +68,12 @@ class PostPass(SearchState):
             improved = False
             for r in rounds:
                 tables = self.members[r]
+                fixed = self.locked_tables(r)  # tables of locked players keep their numbers
                 for A in range(len(tables)):
-                    if not any(tn[p][A] > 1 for p in tables[A]):
+                    if A in fixed or not any(tn[p][A] > 1 for p in tables[A]):
                         continue
                     for B in range(len(tables)):
-                        if B == A or len(tables[A]) != len(tables[B]):
+                        if B == A or len(tables[A]) != len(tables[B]) or B in fixed:
                             continue
                         delta = self._table_swap_delta(r, A, B)
                         if delta < 0:
@@ -99,11 +100,12 @@ class PostPass(SearchState):
                 return
             r = rng.choice(rounds)
             tables = self.members[r]
+            fixed = self.locked_tables(r)
             pairs = [
                 (A, B)
                 for A in range(len(tables))
                 for B in range(A + 1, len(tables))
-                if len(tables[A]) == len(tables[B])
+                if len(tables[A]) == len(tables[B]) and A not in fixed and B not in fixed
             ]
             if not pairs:
                 continue
@@ -119,14 +121,18 @@ class PostPass(SearchState):
         """Order each table's players to repeat their other seat positions as little as
         possible; returns whether anything changed."""
         seat = self.counts.seat
+        locked = self.locked_seats(r)
         changed = False
         for t, mem in enumerate(self.members[r]):
             for i, p in enumerate(mem):
                 seat[p][i] -= 1
             best_order: tuple[int, ...] = tuple(mem)
             best_cost = sum(seat[p][i] for i, p in enumerate(mem))
+            pins = [(locked[p], p) for p in mem if p in locked]  # a locked seat stays
             if best_cost:
                 for order in permutations(mem):
+                    if pins and any(order[i] != p for i, p in pins):
+                        continue
                     cost = 0
                     for i, p in enumerate(order):
                         cost += seat[p][i]

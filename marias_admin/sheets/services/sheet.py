@@ -59,18 +59,28 @@ def _seat_values(values: Sequence[Any], players: int, what: str) -> list[Any]:
     return list(values)
 
 
-@transaction.atomic
-def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
-               money: Sequence[int], pb: Sequence[Decimal]) -> TableSheet:
-    """Totals mode: the paper sheet's final ZB and PB; the money must sum to zero."""
+def _typed_totals(user: Any, sheet: TableSheet, expected_version: int | None,
+                  money: Sequence[Any], pb: Sequence[Any],
+                  field_prefix: str) -> tuple[TableSheet, list[Any], list[Any]]:
+    """What both kinds of typed totals check first: the sheet locked at the version its
+    author saw and noted as his writing, still editable, and one value per player within the
+    limits (a refusal names the form's ``<field_prefix>money`` / ``<field_prefix>pb``)."""
     sheet = lock_sheet(sheet, expected_version)
     note_writer(user, sheet)
     ensure_editable(sheet)
     players = players_of(sheet)
     money = _seat_values(money, players, "money")
     pb = _seat_values(pb, players, "pb")
-    refuse_large_money(money, "money")
-    refuse_large_pb(pb, "pb")
+    refuse_large_money(money, field_prefix + "money")
+    refuse_large_pb(pb, field_prefix + "pb")
+    return sheet, money, pb
+
+
+@transaction.atomic
+def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
+               money: Sequence[int], pb: Sequence[Decimal]) -> TableSheet:
+    """Totals mode: the paper sheet's final ZB and PB; the money must sum to zero."""
+    sheet, money, pb = _typed_totals(user, sheet, expected_version, money, pb, "")
     if sum(money) != 0:
         raise ValidationError({"money": _("ZB must sum to zero; they sum to %(sum)s.")
                                % {"sum": sum(money)}}, code="zero_sum")
@@ -87,14 +97,7 @@ def totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
 def paper_totals_set(*, user: Any, sheet: TableSheet, expected_version: int | None,
                      money: Sequence[int | None], pb: Sequence[Decimal | None]) -> TableSheet:
     """Reconciliation: the totals written on the paper sheet, compared with the hands."""
-    sheet = lock_sheet(sheet, expected_version)
-    note_writer(user, sheet)
-    ensure_editable(sheet)
-    players = players_of(sheet)
-    money = _seat_values(money, players, "money")
-    pb = _seat_values(pb, players, "pb")
-    refuse_large_money(money, "paper_money")
-    refuse_large_pb(pb, "paper_pb")
+    sheet, money, pb = _typed_totals(user, sheet, expected_version, money, pb, "paper_")
     return write_totals(user, sheet, "paper", money, pb, AuditAction.SHEET_PAPER_TOTALS)
 
 

@@ -8,4 +8,5 @@
 - :mod:`.table`: the standings table (``standings_table``)
 - :mod:`.rounds`: one round's results per table (``round_results``)
 - :mod:`.player`: one player's rounds (``player_rounds``)
+- :mod:`.rows_html`: the long tables' rows as HTML (standings, projector, round results)
 """

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from marias_admin.core.formatting import language
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import HandRecord, SheetState
 from marias_admin.standings.presenters.formatting import (
@@ -97,13 +98,15 @@ def bp_explanation(row: RoundStanding, size: int, shared: int, rules: StandingsR
     return text
 
 
-def round_rank_text(row: RoundStanding, rules: StandingsRules) -> str:
+def round_rank_text(row: RoundStanding, rules: StandingsRules, chain: str | None = None) -> str:
+    """``chain``: ``chain_text(rules.round_chain)`` when the caller words many rows."""
     if row.bye:
         return _("Bye in round %(number)s") % {"number": row.round}
     where = (_("at table %(table)s") % {"table": row.table}
              if rules.placement is PlacementKey.TABLE_POINTS else _("in the round"))
     return _("Place %(rank)s %(where)s by %(chain)s") % {
-        "rank": row.rank, "where": where, "chain": chain_text(rules.round_chain)}
+        "rank": row.rank, "where": where,
+        "chain": chain if chain is not None else chain_text(rules.round_chain)}
 
 
 @dataclass(frozen=True)
@@ -210,15 +213,19 @@ def rules_summary(rules: StandingsRules, byes: bool = False) -> list[tuple[str, 
     return lines
 
 
-def standings_row_shown(standing: Standing, rules: StandingsRules) -> dict[str, str]:
-    """One player's totals as shown ("bp", "sb", "zb", "pb", "money", "record", "best")."""
+def standings_row_shown(standing: Standing, rules: StandingsRules,
+                        lang: str | None = None) -> dict[str, str]:
+    """One player's totals as shown ("bp", "sb", "zb", "pb", "money", "record", "best");
+    ``lang``: the language once for a whole table (default: the active one)."""
+    lang = lang or language()
     money = total_money(standing, rules)
     best = round_money(standing.best_round, rules)
-    return {"bp": fmt_number(standing.bp), "sb": fmt_money(standing.sb, rules),
-            "zb": fmt_money(standing.money, rules), "pb": fmt_number(standing.premium, 1),
-            "money": fmt_money(money, rules) if money is not None else "",
-            "record": " · ".join(fmt_number(p) for p in standing.record),
-            "best": fmt_money(best if best is not None else standing.best_round, rules)}
+    return {"bp": fmt_number(standing.bp, lang=lang), "sb": fmt_money(standing.sb, rules, lang),
+            "zb": fmt_money(standing.money, rules, lang),
+            "pb": fmt_number(standing.premium, 1, lang=lang),
+            "money": fmt_money(money, rules, lang) if money is not None else "",
+            "record": " · ".join(fmt_number(p, lang=lang) for p in standing.record),
+            "best": fmt_money(best if best is not None else standing.best_round, rules, lang)}
 
 
 def row_explanations(standing: Standing, tied: int, rules: StandingsRules,

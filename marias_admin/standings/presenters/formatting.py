@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django.utils.functional import lazy
 
@@ -16,16 +17,28 @@ from scoring.standings import RankKey, StandingsRules
 
 
 def fmt_number(value: Fraction | Decimal | int, places: int = 2, scale: int = 1,
-               fixed: bool = False) -> str:
+               fixed: bool = False, lang: str | None = None) -> str:
     """A number in the active language: 12.5 → "12,5"; ``fixed`` keeps trailing zeros.
 
     One convention for the whole site: :mod:`scoring.formatting` (minus sign, grouping).
+    A standings page formats thousands of numbers, most of them the same few points and
+    amounts: each is worded once per language (equal numbers read alike, whatever their type);
+    a caller formatting many passes ``lang`` (:func:`marias_admin.core.formatting.language`)
+    rather than have the active language looked up for each.
     """
-    return format_number(value, formatting.language(), places, scale=scale, fixed=fixed)
+    if type(value) is Fraction and value.denominator == 1:
+        value = value.numerator  # the usual BP: an int hashes and compares in nanoseconds
+    return _formatted(value, lang or formatting.language(), places, scale, fixed)
 
 
-def fmt_money(value: Fraction | int, rules: StandingsRules) -> str:
-    return fmt_number(value, places=2, scale=rules.minor_per_major, fixed=True)
+@lru_cache(maxsize=8192)
+def _formatted(value: Fraction | Decimal | int, lang: str, places: int, scale: int,
+               fixed: bool) -> str:
+    return format_number(value, lang, places, scale=scale, fixed=fixed)
+
+
+def fmt_money(value: Fraction | int, rules: StandingsRules, lang: str | None = None) -> str:
+    return fmt_number(value, places=2, scale=rules.minor_per_major, fixed=True, lang=lang)
 
 
 def in_language(message_code: str) -> str:

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from marias_admin.seating.models import Seat
 from marias_admin.sheets.models import SheetState, TableSheet
-from marias_admin.standings.presenters.explanations import RoundContext, round_rank_text
+from marias_admin.standings.presenters.explanations import (
+    RoundContext,
+    round_rank_text,
+)
+from marias_admin.standings.presenters.formatting import chain_text
 from marias_admin.standings.selectors import round_scores, rules_from
 from marias_admin.tournaments.models import Registration, Tournament
 from scoring.standings import RoundStanding, rank_round, round_money
@@ -47,17 +52,21 @@ def round_results(tournament: Tournament, number: int) -> list[TableResult]:
     rules = rules_from(tournament)
     ranked = rank_round(round_scores(tournament, rounds=[number], rules=rules), rules)
     context = RoundContext.of(ranked, rules)
+    chain = chain_text(rules.round_chain)  # the same words in every row
     by_player = {r.player: r for r in ranked}
     states = dict(TableSheet.objects.filter(table__round__tournament=tournament,
                                             table__round__number=number)
                   .values_list("table__number", "state"))
     tables: dict[int, list[TableResultRow]] = defaultdict(list)
+    # the table's number only (not 80 Table objects: issue 27, 320 players)
     for seat in (Seat.objects.filter(round__tournament=tournament, round__number=number)
-                 .select_related("table", "registration__player__club")
+                 .select_related("registration__player__club")
+                 .annotate(table_number=F("table__number"))
                  .order_by("table__number", "position")):
         result = by_player.get(seat.registration_id)
-        explanation = ((round_rank_text(result, rules), *context.explain(result, rules))
+        explanation = ((round_rank_text(result, rules, chain), *context.explain(result, rules))
                        if result is not None else ())
         money = round_money(result.money, rules) if result is not None else None
-        tables[seat.table.number].append(TableResultRow(seat, result, explanation, money))
+        tables[seat.table_number].append(  # type: ignore[attr-defined]
+            TableResultRow(seat, result, explanation, money))
     return [TableResult(n, states.get(n), rows) for n, rows in sorted(tables.items())]

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from marias_admin.core.formatting import language
 from marias_admin.standings.presenters.explanations import (
     RoundContext,
     row_explanations,
@@ -16,7 +17,6 @@ from marias_admin.standings.presenters.explanations import (
 from marias_admin.standings.presenters.formatting import fmt_number, premium_view
 from marias_admin.standings.selectors import (
     RoundProgress,
-    registrations_by_id,
     results_progress,
     round_scores,
     rules_from,
@@ -55,16 +55,11 @@ class StandingRow:
         return self.registration.player
 
 
-@dataclass(frozen=True)
-class StandingsTable:
-    rows: list[StandingRow]
-    round_numbers: list[int]
-    rules: StandingsRules
-    progress: list[RoundProgress] = field(default_factory=list)
+class _ColumnsShown:
+    """Which columns the standings rules call for: the same for the whole table and for
+    the facts kept beside its cached fragment."""
 
-    @property
-    def provisional(self) -> bool:
-        return any(not p.complete for p in self.progress if p.confirmed)
+    rules: StandingsRules
 
     @property
     def money_view(self) -> bool:
@@ -82,9 +77,47 @@ class StandingsTable:
         (body u stolu) as at SZMK, not BP."""
         return self.rules.placement is PlacementKey.TABLE_POINTS
 
+
+@dataclass(frozen=True)
+class TableFacts(_ColumnsShown):
+    """What the standings page says around the table (legend, notes, rules), without the
+    rows: kept beside the cached table fragment, so a page served from it needs no rows."""
+
+    rules: StandingsRules
+    round_numbers: list[int]
+    has_rows: bool
+    explained: bool  # the rows carry hover explanations
+    progress: list[RoundProgress] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class StandingsTable(_ColumnsShown):
+    rows: list[StandingRow]
+    round_numbers: list[int]
+    rules: StandingsRules
+    progress: list[RoundProgress] = field(default_factory=list)
+
+    @property
+    def provisional(self) -> bool:
+        return any(not p.complete for p in self.progress if p.confirmed)
+
     @property
     def pending_rounds(self) -> list[RoundProgress]:
         return [p for p in self.progress if not p.complete]
+
+    @property
+    def facts(self) -> TableFacts:
+        return TableFacts(self.rules, self.round_numbers, bool(self.rows),
+                          bool(self.rows and self.rows[0].explain), self.progress)
+
+
+def _names(tournament: Tournament) -> dict[int, Registration]:
+    """The registrations with what a standings row shows of its player (name, club): only
+    those columns, one query (the rows are read by the page, the exports and the PDF)."""
+    return {r.pk: r for r in Registration.objects.filter(tournament=tournament)
+            .select_related("player__club")
+            .only("id", "tournament_id", "player_id", "player__first_name", "player__last_name",
+                  "player__club_id", "player__club__name")}
 
 
 def standings_table(tournament: Tournament, standings: list[Standing] | None = None, *,
@@ -99,10 +132,12 @@ def standings_table(tournament: Tournament, standings: list[Standing] | None = N
         standings = compute_standings(round_scores(tournament, rules=rules), rules,
                                       tournament.standings_seed)
     explained = explain_up_to is None or len(standings) <= explain_up_to
-    registrations = registrations_by_id(tournament)
-    context = RoundContext.of((r for s in standings for r in s.rounds), rules)
+    registrations = _names(tournament)
+    context = (RoundContext.of((r for s in standings for r in s.rounds), rules)
+               if explained else None)
     numbers = sorted({r.round for s in standings for r in s.rounds})
     ties = Counter(s.rank for s in standings)
+    lang = language()  # once for the table, not per number
     rows = []
     for standing in standings:
         by_round = {r.round: r for r in standing.rounds}
@@ -110,18 +145,19 @@ def standings_table(tournament: Tournament, standings: list[Standing] | None = N
         for number in numbers:
             result = by_round.get(number)
             text = ""
-            if result is not None and explained:
+            if result is not None and context is not None:
                 text = " · ".join(context.explain(result, rules))
                 if number in standing.dropped:
                     text = _("Round %(number)s dropped: not counted.") % {"number": number} \
                         + " " + text
             cells.append(RoundCell(number, result, number in standing.dropped, text,
-                                   fmt_number(result.bp) if result is not None else ""))
+                                   fmt_number(result.bp, lang=lang) if result is not None
+                                   else ""))
         rows.append(StandingRow(
             standing=standing, registration=registrations[standing.player], cells=cells,
             tied=ties[standing.rank],
             explain=row_explanations(standing, ties[standing.rank], rules, tournament)
             if explained else {},
-            shown=standings_row_shown(standing, rules),
+            shown=standings_row_shown(standing, rules, lang),
         ))
     return StandingsTable(rows, numbers, rules, results_progress(tournament))

@@ -137,6 +137,11 @@ class Command(BaseCommand):
         bodovany = load_sloapslam_krizovy_demo(admin)
         self.stdout.write(f"Demo SloapSlam bodovaný křížový: {site}/tournaments/"
                           f"{bodovany.pk}/ (standings: {site}/t/{bodovany.pk}/standings/)")
+        from marias_admin.demo.season import load_season_demo
+
+        season = load_season_demo(admin)
+        self.stdout.write(f"Demo season: {site}/seasons/{season.pk}/ (six tournaments, "
+                          f"four rankings)")
 
     def _print_login(self, login: AdminLogin, site: str) -> None:
         if login.created:
