@@ -221,6 +221,9 @@ class Hand:
     # Durch s chytrým (L251-253): the seat that took trick 8; it joins the declarer's side
     # when the durch is won (the declarer himself: he took all eight, 1v3)
     trick8: Seat | None = None
+    # Durch mit Partner lost (pagat L115): the tricks the declarer himself took; under 6 he
+    # pays double and his partner nothing
+    declarer_tricks: int | None = None
     # Honers announced (SloapSlam čtyřka L28-32), nine before eight
     honours: tuple[Honour, ...] = ()
     # Defenders whose flek was compulsory (trhák, SloapSlam B/19 L204): B/10 does not make

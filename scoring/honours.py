@@ -341,10 +341,12 @@ register({
         "en": "Seat {seat} is marked as a compulsory fleker but did not flek.",
     },
     "line_honours_conceded": {
-        "cs": "nehraje se: obrana platí schválené honéry, flekovaná hra bez re je prohraná",
-        "sk": "nehrá sa: obrana platí schválené honery, flekovaná hra bez re je prehraná",
-        "en": "not played: the defence pays the accepted honers, a hra fleked without re "
-              "is lost",
+        "cs": "nehraje se: obrana platí, co schválila (hru, sedmu, honéry); flekovaná hra "
+              "bez re je prohraná",
+        "sk": "nehrá sa: obrana platí, čo schválila (hru, sedmu, honery); flekovaná hra bez "
+              "re je prehraná",
+        "en": "not played: the defence pays what it accepted (the hra, the seven, the "
+              "honers); a hra fleked without re is lost",
     },
     "line_fleked_without_re": {
         "cs": "flekovaná hra bez re se nehraje: flekované části prohrány, schválené uhrány",

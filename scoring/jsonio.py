@@ -37,7 +37,7 @@ _HAND_FIELDS = {
     "two_sevens_won", "premium", "laid_down", "not_played", "renonc", "premium_ruling",
     "doublings_cancelled", "incorrect_flek_by", "late", "unannounced_marriage",
     "announcements", "seven_killed", "all_play", "partner", "called_rank", "trick8",
-    "honours", "forced_flekers", "further_renoncs", "seven_by",
+    "declarer_tricks", "honours", "forced_flekers", "further_renoncs", "seven_by",
 }
 _PREMIUM_INTS = ("trumps", "helper_cards")
 _PREMIUM_BOOLS = ("trump_ace", "trump_ten")
@@ -130,6 +130,7 @@ def hand_from_dict(data: Any) -> Hand:
         partner=_opt(data.get("partner"), lambda v: _int(v, "partner")),
         called_rank=_opt(data.get("called_rank"), lambda v: _enum(Rank, v, "called_rank")),
         trick8=_opt(data.get("trick8"), lambda v: _int(v, "trick8")),
+        declarer_tricks=_opt(data.get("declarer_tricks"), lambda v: _int(v, "declarer_tricks")),
         honours=_honours(data.get("honours") or []),
         forced_flekers=_seats(data.get("forced_flekers") or [], "forced_flekers"),
         further_renoncs=_further_renoncs(data.get("further_renoncs") or []),
@@ -379,6 +380,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:  # noqa: C901
         data["called_rank"] = hand.called_rank.value
     if hand.trick8 is not None:
         data["trick8"] = hand.trick8
+    if hand.declarer_tricks is not None:  # pagat L115: a lost Durch mit Partner
+        data["declarer_tricks"] = hand.declarer_tricks
     if hand.honours:  # SloapSlam čtyřka L28-32
         data["honours"] = [_honour_out(h) for h in hand.honours]
     if hand.forced_flekers:  # SloapSlam B/19

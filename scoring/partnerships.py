@@ -10,7 +10,9 @@ those facts (docs/csm-krizovy.md "Table and sides", docs/families.md §8.2 a and
 from __future__ import annotations
 
 from scoring.errors import Problem
-from scoring.hand import Hand
+from scoring.explain import Line
+from scoring.hand import Hand, Seat
+from scoring.messages import register
 from scoring.ruleset import Ruleset, Rung
 
 
@@ -18,7 +20,7 @@ def check_partnerships(hand: Hand, ruleset: Ruleset, rung: Rung | None,
                        errors: list[Problem]) -> None:
     """Partner, called rank and trick 8 against the ruleset and the contract."""
     if not ruleset.partnerships:
-        for name in ("partner", "called_rank", "trick8"):
+        for name in ("partner", "called_rank", "trick8", "declarer_tricks"):
             if getattr(hand, name) is not None:
                 errors.append(Problem("partnership_not_in_rules", name, {}))
         if hand.all_play:
@@ -32,7 +34,7 @@ def check_partnerships(hand: Hand, ruleset: Ruleset, rung: Rung | None,
         elif partner == hand.declarer:
             # L244: calling a card he holds himself means playing alone: no partner.
             errors.append(Problem("partner_is_declarer", "partner", {"seat": partner}))
-        elif rung is not None and not rung.has_trumps:
+        elif rung is not None and not rung.has_trumps and not rung.called_partner:
             # L250-251 (betl), L251-253 (durch): played alone; only trick 8 of a durch
             # s chytrým brings a partner.
             errors.append(Problem("partner_no_trumps", "partner", {}))
@@ -48,5 +50,78 @@ def check_partnerships(hand: Hand, ruleset: Ruleset, rung: Rung | None,
                                   {"seat": trick8, "players": hand.players}))
     elif clever and hand.durch_won and hand.renonc is None and not hand.laid_down:
         errors.append(Problem("trick8_missing", "trick8", {}))
+    _check_called_durch(hand, rung, errors)
     if hand.called_rank is not None and hand.contract is None:
         errors.append(Problem("called_rank_without_contract", "called_rank", {}))
+
+
+def declarer_pays_alone(hand: Hand, rung: Rung) -> bool:
+    """A lost Durch mit Partner where the declarer took fewer than 6 tricks: "dann zahlt er
+    doppelt, und der Partner braucht nichts zu zahlen" (pagat L115)."""
+    tricks = hand.declarer_tricks
+    return (rung.called_partner and hand.durch_won is False and tricks is not None
+            and tricks < 6)
+
+
+def settles_with(hand: Hand, rung: Rung, payer: Seat) -> Seat:
+    """Who of the declaring side settles with ``payer``: as :meth:`Hand.receiver` (2v2 pair
+    by pair), but the declarer for everyone when he pays alone (:func:`declarer_pays_alone`)."""
+    return hand.declarer if declarer_pays_alone(hand, rung) else hand.receiver(payer)
+
+
+def alone_line(hand: Hand, rung: Rung) -> Line | None:
+    """The line saying why the partner pays nothing (pagat L115)."""
+    if not declarer_pays_alone(hand, rung):
+        return None
+    return Line("durch_partner_alone", value=0,
+                params={"seat": hand.declarer, "tricks": hand.declarer_tricks})
+
+
+def _check_called_durch(hand: Hand, rung: Rung | None, errors: list[Problem]) -> None:
+    """Durch mit Partner (pagat L115): the named card's holder is a partner the hand must
+    name; the declarer's own tricks matter only when the pair lost (under 6 he pays double)."""
+    called = rung is not None and rung.called_partner
+    if called and hand.partner is None and hand.renonc is None and not hand.laid_down:
+        errors.append(Problem("partner_missing", "partner", {}))
+    tricks = hand.declarer_tricks
+    if tricks is None:
+        if called and hand.durch_won is False and hand.renonc is None:
+            errors.append(Problem("declarer_tricks_missing", "declarer_tricks", {}))
+        return
+    if not called or hand.durch_won is not False:
+        errors.append(Problem("declarer_tricks_not_lost_durch", "declarer_tricks", {}))
+    elif not 0 <= tricks <= 7:
+        errors.append(Problem("declarer_tricks_range", "declarer_tricks", {"tricks": tricks}))
+
+
+# pagat's Durch mit Partner (L115), the all-four variant of ``pagat-voleny``
+register({
+    "partner_missing": {
+        "cs": "U durchu se spoluhráčem chybí spoluhráč (držitel jmenované karty).",
+        "sk": "Pri veľkom so spoluhráčom chýba spoluhráč (držiteľ menovanej karty).",
+        "en": "A durch with a partner needs the partner (the holder of the named card).",
+    },
+    "declarer_tricks_missing": {
+        "cs": "U prohraného durchu se spoluhráčem chybí, kolik zdvihů vzal aktér sám.",
+        "sk": "Pri prehratom veľkom so spoluhráčom chýba, koľko zdvihov vzal voliaci hráč sám.",
+        "en": "A lost durch with a partner needs the number of tricks the declarer took.",
+    },
+    "declarer_tricks_not_lost_durch": {
+        "cs": "Zdvihy aktéra se zapisují jen u prohraného durchu se spoluhráčem.",
+        "sk": "Zdvihy voliaceho hráča sa zapisujú len pri prehratom veľkom so spoluhráčom.",
+        "en": "The declarer's tricks are recorded only for a lost durch with a partner.",
+    },
+    "line_durch_partner_alone": {
+        "cs": "aktér (místo {seat}) vzal jen {tricks} zdvihů: platí sám oběma soupeřům, "
+              "spoluhráč neplatí nic",
+        "sk": "voliaci hráč (miesto {seat}) vzal len {tricks} zdvihov: platí sám obom "
+              "súperom, spoluhráč neplatí nič",
+        "en": "the declarer (seat {seat}) took only {tricks} tricks: he pays both opponents, "
+              "his partner pays nothing",
+    },
+    "declarer_tricks_range": {
+        "cs": "Aktér v prohraném durchu vzal 0 až 7 zdvihů, ne {tricks}.",
+        "sk": "Voliaci hráč v prehratom veľkom vzal 0 až 7 zdvihov, nie {tricks}.",
+        "en": "In a lost durch the declarer took 0 to 7 tricks, not {tricks}.",
+    },
+})

@@ -27,6 +27,9 @@ class Rung:
     # Durch s chytrým (obecná pravidla VII.2 L251-253): the declarer needs tricks 1-7 only;
     # whoever takes trick 8 (``Hand.trick8``) is on his side for the payment.
     clever: bool = False
+    # Durch mit Partner (pagat L115): after the Gut the declarer names a card and its holder
+    # (``Hand.partner``) must take every trick with him; no trumps, yet a partner.
+    called_partner: bool = False
 
     @property
     def has_trumps(self) -> bool:

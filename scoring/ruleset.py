@@ -230,6 +230,12 @@ class Ruleset:
         if "unplayed_rules" in changes:
             changes["unplayed_rules"] = frozenset(
                 UnplayedRule(r) for r in changes["unplayed_rules"])
+        if "ladder" in changes:  # ``--set ladder=[...]``: rungs as JSON objects (to_dict's form)
+            changes["ladder"] = tuple(
+                Rung(**{**r, "components": frozenset(Component(c) for c in r["components"])})
+                if isinstance(r, Mapping) else r for r in changes["ladder"])
+        if "table_sizes" in changes:
+            changes["table_sizes"] = tuple(changes["table_sizes"])
         _sets_from_json(changes)
         names = tuple(sorted(set(self.overrides) | set(changes) | ({"rates"} if rates else set())))
         return dataclasses.replace(

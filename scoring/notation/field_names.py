@@ -53,6 +53,7 @@ _WHAT: dict[str, tuple[str, str]] = {
     "partner": ("spoluhráč", "partner"),
     "called_rank": ("volaná karta", "called rank"),
     "trick8": ("osmý zdvih", "trick 8"),
+    "declarer_tricks": ("zdvihy aktéra", "declarer's tricks"),
     "honour.nine": ("devítka", "nine"),
     "honour.eight": ("osma", "eight"),
     "played_out": ("dohrávka", "played out"),

@@ -9,6 +9,7 @@ an organiser overrides it). Documented variants (L99-106) are overrides, see
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 from typing import Any
 
@@ -83,6 +84,21 @@ PAGAT_VOLENY = Ruleset(
     sb_premium_factor=0,
 )
 
+# L109-116: all four play (no talon). Forhont calls a trump card by rank and its holder is his
+# partner (``Hand.partner``; alone when he holds it himself, L110); 2v2 each player is paid by
+# one opponent, 1v3 by all three (L112). L114: two more contracts rank between Farbe and Betl:
+# Durch mit Partner (L115, the holder of a named card plays with him; lost under 6 tricks of
+# his own, he pays double and the partner nothing) and Durch mit dem Raffinierten (L116, the
+# taker of trick 8 joins him: ``clever``). Their value is not stated: the durch's (10 units).
+DURCH_PARTNER = Rung("durch_partner", 9, frozenset({D}), False, "durch se spoluhráčem",
+                     "durch with a partner", called_partner=True)
+DURCH_CLEVER = Rung("durch_clever", 10, frozenset({D}), False, "durch s chytrým",
+                    "durch with the clever one", clever=True)
+LADDER_FOUR = (
+    *LADDER[:8], DURCH_PARTNER, DURCH_CLEVER,
+    *(dataclasses.replace(r, rank=r.rank + 2) for r in LADDER[8:]),
+)
+
 # Pagat's named variants (L99-106) as overrides of the preset: ``PAGAT_VOLENY.override(
 # **VARIANTS["arithmetic_hundreds"])``.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -92,4 +108,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # L99-100: no open contracts (and the ČSM values betl 15, durch 30)
     "no_open_contracts": {"ladder": LADDER[:10]},
     "csm_values": {"ladder": LADDER[:10], "rates": {"betl": 15, "durch": 30}},
+    # L109-116: the all-four game with a called partner, in place of the pauzírák (L108)
+    "all_four": {"table_sizes": (4,), "partnerships": True, "ladder": LADDER_FOUR},
 }

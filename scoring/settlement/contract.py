@@ -10,6 +10,7 @@ from scoring.explain import Line
 from scoring.formatting import Money
 from scoring.hand import Hand, Seat
 from scoring.honours import presumed_result, presumed_transfers
+from scoring.partnerships import alone_line, settles_with
 from scoring.ruleset import Ruleset, Rung
 from scoring.settlement.flek import fleker_liability, payer_groups, settle_laid_down
 from scoring.settlement.lines import component_lines
@@ -50,9 +51,13 @@ def settle_contract(
         share_cap = limit_amount(ruleset, ruleset.rates.raised_limit) if raised else limit
         settle_laid_down(hand, owed, unfleked, flekers, share_cap, money, lines)
         return
+    line = alone_line(hand, rung)
+    if line is not None:
+        lines.append(line)
     for payer, amount in owed.items():
-        # VII.2 L248-250: in 2v2 each payer settles with one of the declaring pair.
-        transfer(money, frm=payer, to=hand.receiver(payer), amount=amount)
+        # VII.2 L248-250: in 2v2 each payer settles with one of the declaring pair (pagat
+        # L112 the same; L115: a lost Durch mit Partner under 6 tricks, the declarer alone).
+        transfer(money, frm=payer, to=settles_with(hand, rung, payer), amount=amount)
 
 
 def _owed(hand: Hand, ruleset: Ruleset, rung: Rung, won: Mapping[Component, bool],

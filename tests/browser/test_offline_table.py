@@ -168,3 +168,46 @@ def offline_day(base: str, browser: Browser) -> None:
     save_hand(phone)
     state(phone, "saved")
     assert HandRecord.objects.get(sheet__table=table, number=7).notation == "b+"
+
+
+def test_a_save_into_a_network_that_has_gone_is_queued_not_lost(live_server, browser: Browser,
+                                                               transactional_db):
+    """The phone still says it is online, but the server cannot be reached (the hall's Wi-Fi
+    dropped and the phone fell back to mobile data, which cannot reach the laptop), and the
+    heartbeat has not noticed yet: the save asks the server first and queues the hand, instead
+    of posting it into the browser's error page. (Service workers blocked: Playwright's routes
+    do not see what a worker fetches; this is the plain-HTTP hall, where there is none.)"""
+    world = factories.make_world()
+    table = world["table"]
+    holder = Seat.objects.select_related("registration").get(table=table, position=2)
+    link = access.table_access(table)
+    context = browser.new_context(locale="cs-CZ", viewport=PHONE, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    phone = context.new_page()
+    phone.set_default_timeout(WAIT)
+    try:
+        open_table(phone, live_server.url + access.table_link_path(link), link.pin,
+                   holder.registration_id)
+        state(phone, "saved")
+        gone = re.compile(r".*/(hands|sync)/$")
+        phone.route(gone, lambda route: route.abort("addressunreachable"))
+        type_hand(phone, "b+")
+        save_hand(phone)
+        expect(queued(phone, "add", 1)).to_have_count(1)  # the page stayed; the hand is kept
+        state(phone, "offline")
+        assert HandRecord.objects.filter(sheet__table=table).count() == 0
+        phone.unroute(gone)
+        context.set_offline(True)  # the network comes back: the browser says so
+        context.set_offline(False)
+        state(phone, "saved")
+        assert [(r.number, r.notation) for r in HandRecord.objects.filter(sheet__table=table)
+                ] == [(1, "b+")]
+        type_hand(phone, "b-")  # online again: posted as always, through the question first
+        save_hand(phone)
+        expect(phone.locator("#hand-2")).to_be_visible()
+        assert HandRecord.objects.filter(sheet__table=table).count() == 2
+    except BaseException:
+        screenshots(browser, "offline-gone")
+        raise
+    finally:
+        context.close()

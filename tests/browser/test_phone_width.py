@@ -1,9 +1,13 @@
-"""Every page of the demo tournaments on a 360 px phone (issue 24, "Phone and print").
+"""Every page of the demo tournaments on a 360 px phone, in Czech, Slovak and English (issue 24,
+"Phone and print").
 
 The demos `make run` loads are built once; then, for each demo tournament, one page of every
 URL pattern of the project (its public pages anonymous, its organiser and referee pages logged
 in as the site's administrator, who organises every tournament), and the table page reached
-through its QR link and PINs, as the table's phone does. Each page must
+through its QR link and PINs, as the table's phone does. Every page is read in each of the
+three languages, chosen with the language switch's cookie (which wins over a tournament's own
+language): a Slovak or English label is longer or shorter than the Czech one and wraps
+elsewhere. Each page must
 
 - fit the phone: ``document.documentElement.scrollWidth`` is at most 360 (a wide table may
   scroll inside its own wrapper, never the page);
@@ -22,10 +26,11 @@ import re
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from marias_admin.core.access import Audience, audience_of
 from marias_admin.demo.csm import CSM_DEMO_NAME
@@ -41,14 +46,12 @@ from tests.demo_data import demo_loader
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
+LANGUAGES = ("cs", "sk", "en")  # the first pass also finds which URLs are pages
 PASSWORD = "Telefon-360-px"
 WAIT = 20_000
 # Not pages: files, the language switch and logout (POST), Django's admin, password reset
 # links that need a mailed token.
 SKIP_ROUTE = re.compile(r"\.(pdf|xlsx)$|^admin/|^i18n/|logout/$|<uidb64>|<str:token>")
-
-# What the page is measured for: its width, and the targets too small to tap (with their text).
-
 
 
 def _routes() -> list[tuple[str, str, Any]]:
@@ -119,8 +122,16 @@ def _urls(values: dict[str, Any]) -> list[tuple[str, bool]]:
     return urls
 
 
-def _phone(browser: Browser) -> Page:
-    return helpers.phone_page(browser, WAIT)
+def _phone(browser: Browser, base: str, language: str) -> Page:
+    """A phone whose visitor chose ``language`` with the language switch."""
+    page = helpers.phone_page(browser, WAIT)
+    _speak(page, base, language)
+    return page
+
+
+def _speak(page: Page, base: str, language: str) -> None:
+    page.context.add_cookies([{"name": django_settings.LANGUAGE_COOKIE_NAME,
+                               "value": language, "url": base}])
 
 
 def _log_in(page: Page, base: str) -> None:
@@ -140,7 +151,11 @@ CUT = """() => [...document.querySelectorAll('main .table-scroll, main table')]
                + `${el.clientWidth}`)"""
 
 
-def _check(page: Page, label: str, problems: list[str]) -> None:
+def _check(page: Page, language: str, what: str, problems: list[str]) -> None:
+    label = f"{language} {what}"
+    spoken = page.evaluate("document.documentElement.lang")
+    if spoken != language:  # the language cookie did not choose the page's language
+        problems.append(f"{label}: in {spoken!r}")
     found = page.evaluate(helpers.MEASURE, helpers.TAP)
     if found["width"] > PHONE["width"]:
         problems.append(f"{label}: {found['width']} px wide ({', '.join(found['wide'])})")
@@ -153,24 +168,30 @@ def _check(page: Page, label: str, problems: list[str]) -> None:
                             + "; ".join(found["small"]))
 
 
-def _visit(page: Page, base: str, path: str, problems: list[str], seen: set[str]) -> bool:
-    # Asked first with the page's cookies: a POST-only action answers an empty 405, which
-    # would leave the tab on the browser's error page.
+def _is_page(page: Page, base: str, path: str) -> bool:
+    """Whether ``path`` answers an HTML page. Asked first with the page's cookies, not by
+    opening it: a POST-only action answers an empty 405, which would leave the tab on the
+    browser's error page, and a file would start a download."""
     asked = page.request.get(base + path)
     if asked.status != 200 or "text/html" not in (asked.headers.get("content-type") or ""):
         return False
-    if "<main" not in asked.text():  # a fragment a page polls (the control room's rows)
-        return False
+    return "<main" in asked.text()  # not a fragment a page polls (the control room's rows)
+
+
+def _visit(page: Page, base: str, path: str, language: str, problems: list[str],
+           seen: set[str]) -> bool:
+    """Open ``path`` and measure it, unless it led to a page already measured (a redirect):
+    then False."""
     page.goto(base + path)
     final = page.url.removeprefix(base)
     if final in seen:
-        return True
+        return False
     seen.add(final)
-    _check(page, final, problems)
+    _check(page, language, final, problems)
     return True
 
 
-def _form_follows_the_contract(phone: Page, problems: list[str]) -> None:
+def _form_follows_the_contract(phone: Page, language: str, problems: list[str]) -> None:
     """The form by fields on the table's phone shows the chosen contract's fields only, each
     with its own label: a sedma has no flek on betl, durch or two sevens; a betl no trumps."""
     phone.goto(phone.url.split("#")[0].split("?")[0] + "?entry=form#entry")
@@ -188,36 +209,46 @@ def _form_follows_the_contract(phone: Page, problems: list[str]) -> None:
     labels = [label for name, label in fields if label and name != "form-declarer"]
     assert len(labels) == len(set(labels)), labels
     assert len(fields) < everything - 6, (len(fields), everything)
-    _check(phone, "the form by fields on a sedma", problems)
+    _check(phone, language, "the form by fields on a sedma", problems)
     form.locator("select[name$='-contract']").select_option("betl")
     names = {name for name, _label in form.evaluate(shown)}
     assert "form-doubling_betl" in names and not names & {"form-trump", "form-doubling_seven"}
 
 
-def _table_by_link(boss: Page, browser: Browser, base: str, tournament: Tournament,
-                   problems: list[str], seen: set[str]) -> bool:
-    """The QR link of table 1 on a phone: its PIN page, then the table page as its phone.
-    False when the round hands out no link (a closed round)."""
+def _table_link(boss: Page, base: str, tournament: Tournament) -> tuple[str, str] | None:
+    """The QR link of table 1 in round 1 and the table's PIN (None: a closed round hands out
+    no link)."""
     boss.goto(f"{base}/t/{tournament.pk}/round/1/access/")
     row = boss.locator("#table-1")
     if not row.locator("a.access-link").count():
-        return False
-    link = row.locator("a.access-link").get_attribute("href")
-    table_pin = row.locator(".pin").inner_text().strip()
+        return None
+    return (row.locator("a.access-link").get_attribute("href"),
+            row.locator(".pin").inner_text().strip())
+
+
+def _table_by_link(browser: Browser, base: str, tournament: Tournament, link: str,
+                   table_pin: str, language: str, problems: list[str]) -> None:
+    """The QR link of table 1 on a phone: its PIN page, then the table page as its phone (as
+    ``helpers.open_table``, by the form's names rather than its Czech words)."""
     seat = Seat.objects.filter(table__round__tournament=tournament, table__round__number=1,
                                table__number=1).order_by("position").first()
-    phone = _phone(browser)
+    phone = _phone(browser, base, language)
     try:
         phone.goto(link)
-        _check(phone, f"{tournament.pk}: QR link", problems)
-        helpers.open_table(phone, link, table_pin, seat.registration_id)
-        _check(phone, f"{phone.url.removeprefix(base)} (the table's phone)", problems)
-        seen.add(phone.url.removeprefix(base))
+        _check(phone, language, f"{tournament.pk}: QR link", problems)
+        form = phone.locator("form:has(input[name=player_pin])")
+        form.locator("input[name=pin]").fill(table_pin)
+        form.locator("select[name=registration]").select_option(str(seat.registration_id))
+        form.locator("input[name=player_pin]").fill(helpers.player_pin(seat.registration_id))
+        form.locator("button[type=submit]").click()
+        phone.wait_for_url(re.compile(r"/round/1/table/1/$"))
+        expect(phone.locator("#identity")).to_be_visible()  # whom the phone writes as
+        _check(phone, language, f"{phone.url.removeprefix(base)} (the table's phone)",
+               problems)
         if phone.locator("#entry").count():
-            _form_follows_the_contract(phone, problems)
+            _form_follows_the_contract(phone, language, problems)
     finally:
         phone.context.close()
-    return True
 
 
 def test_every_demo_page_fits_a_phone(live_server, browser, transactional_db, settings,
@@ -236,24 +267,33 @@ def test_every_demo_page_fits_a_phone(live_server, browser, transactional_db, se
     factories.add_hand(sheet, "7k+ tr4", dealer=1, declarer=2, by=admin)
     factories.add_hand(sheet, "b f -", dealer=2, declarer=3, by=admin)
     base = live_server.url
-    anonymous, boss = _phone(browser), _phone(browser)
+    anonymous, boss = _phone(browser, base, "cs"), _phone(browser, base, "cs")
     _log_in(boss, base)
+    # The demo season's small tournaments have the pages of the others; its season pages
+    # are among the pages of no tournament.
+    tournaments = list(Tournament.objects.exclude(
+        competition_memberships__competition__name=SEASON_DEMO_NAME).order_by("pk"))
+    candidates = [url for values in [{"tournament_id": None}]
+                  + [_values(tournament) for tournament in tournaments]
+                  for url in _urls(values)]
     problems: list[str] = []
-    seen: set[str] = set()
-    shown: list[str] = []
-    linked = 0
+    pages: list[tuple[str, bool]] = []  # the candidates that are pages, found in Czech
     try:
-        for path, logged_in in _urls({"tournament_id": None}):
-            if _visit(boss if logged_in else anonymous, base, path, problems, seen):
-                shown.append(path)
-        # The demo season's small tournaments have the pages of the others; its season
-        # pages were visited above.
-        for tournament in Tournament.objects.exclude(
-                competition_memberships__competition__name=SEASON_DEMO_NAME).order_by("pk"):
-            for path, logged_in in _urls(_values(tournament)):
-                if _visit(boss if logged_in else anonymous, base, path, problems, seen):
-                    shown.append(path)
-            linked += _table_by_link(boss, browser, base, tournament, problems, seen)
+        links = {tournament: _table_link(boss, base, tournament) for tournament in tournaments}
+        for language in LANGUAGES:
+            _speak(anonymous, base, language)
+            _speak(boss, base, language)
+            seen: set[str] = set()
+            first = language == LANGUAGES[0]
+            for path, logged_in in candidates if first else list(pages):
+                page = boss if logged_in else anonymous
+                if first and not _is_page(page, base, path):
+                    continue
+                if _visit(page, base, path, language, problems, seen) and first:
+                    pages.append((path, logged_in))
+            for tournament, link in links.items():
+                if link is not None:
+                    _table_by_link(browser, base, tournament, *link, language, problems)
     except Exception:
         helpers.screenshots(browser, "phone-width")
         raise
@@ -261,9 +301,11 @@ def test_every_demo_page_fits_a_phone(live_server, browser, transactional_db, se
         anonymous.context.close()
         boss.context.close()
     # The test looked at the pages it is about (a renamed URL must not make it pass empty).
+    shown = [path for path, _logged_in in pages]
     for must in (r"/t/\d+/round/1/results/$", r"/t/\d+/round/1/access/$",
                  r"/t/\d+/round/1/table/1/$", r"/t/\d+/standings/$", r"/tournaments/\d+/$",
                  r"^/$"):
         assert any(re.search(must, p) for p in shown), (must, shown)
+    linked = sum(link is not None for link in links.values())
     assert len(shown) > 7 * 20 and linked >= 5, (len(shown), linked)
     assert not problems, f"{len(problems)} pages do not fit a phone:\n" + "\n".join(problems)

@@ -79,6 +79,8 @@ def test_both_hundreds_in_shorthand_json_and_command(code: str, notation: str,
     ("csm-krizovy", "100k sp@3 100p@2 30+40k:60+20z", [80, -80, 80, -80]),
     ("csm-krizovy", "100k sp@3 100p@2 60+40k:30+20z", [800, -800, 800, -800]),
     ("sloapslam-krizovy", "100k sp@3 100p@2 30+40k:60+20z", [80, -80, 80, -80]),
+    # the čtyřka (SLS L16 lists only its departures from the ČSM honer rules), 1 Kč a unit
+    ("sloapslam-ctyrka", "100k sp@2 100p@3 30+40k:60+20z", [400, 400, -400, -400]),
 ])
 def test_both_hundreds_at_the_krizovy_table(code: str, notation: str,
                                             expected: list[int]) -> None:

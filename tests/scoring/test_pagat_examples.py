@@ -3,19 +3,21 @@ preset ``pagat-voleny``.
 
 "pagat L96" is line 96 of rules/pagat-marias-de.txt (one paragraph a line). Amounts are
 units: one unit is the preset's base (20 h), so ``units`` divides the money by it.
-Seats: A = 1 (forhont), B = 2, C = 3; at four, D = 4 deals and sits out.
+Seats: A = 1 (forhont), B = 2, C = 3; at four, D = 4 deals and sits out (the pauzírák), or,
+in the variant ``all_four`` (L109-116, examples 11-13), plays with a called partner.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from scoring import Doubling, Hand, Marriage, Points, Renonc, SilentSeven, get_preset, settle
+from scoring import Doubling, Hand, Marriage, Points, Renonc, SilentSeven, get_preset
 from scoring.errors import ScoringError
 from scoring.hand import Announcement
 from scoring.presets.pagat_voleny import VARIANTS
 from scoring.ruleset import Ruleset
 from scoring.types import Component, Side, Suit
+from tests.scoring.cli_money import settled_both_ways
 
 PAG = get_preset("pagat-voleny")
 A, B, C, D = 1, 2, 3, 4
@@ -27,7 +29,8 @@ def three(**kw: object) -> Hand:
 
 
 def units(hand: Hand, ruleset: Ruleset = PAG) -> list[int]:
-    result = settle(hand, ruleset)
+    """Units per seat, the same through ``python -m scoring settle`` (issue 23)."""
+    result = settled_both_ways(hand, ruleset, PAG)
     assert all(v % ruleset.base == 0 for v in result.money.values())
     return [result.money[s] // ruleset.base for s in hand.seats]
 
@@ -133,30 +136,57 @@ def test_10_pauzirak() -> None:
     assert units(hand) == [24, -8, -8, -8]
 
 
-PARTNERSHIPS = ("the all-four game with partners (pagat L109-116) needs partnership seating, "
-                "docs/families.md §8.2 (a): not in the engine yet")
+def four(**kw: object) -> Hand:
+    """A hand of the all-four game (L109-116): D deals, A is forhont and declarer."""
+    return Hand(players=4, dealer=D, declarer=A, **kw)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, raises=(ScoringError, AssertionError), reason=PARTNERSHIPS)
 def test_11_all_four_called_partner() -> None:
-    # pagat L110-112: A calls the trump Ober, C holds it: A+C against B+D, each paid by one.
-    hand = Hand(players=4, dealer=D, declarer=A, contract="seven", trump=Suit.BELLS,
+    # pagat L110: "Vorhand nennt ebenfalls eine Karte der Trumpffarbe [...] der Spieler, der
+    # diese Karte hält, wird Vorhands Partner"; L111 "die Gegner von Vorhand können Flek gegen
+    # das Spiel"; L112 "Bei Spielen zwei gegen zwei, wird jeder Spieler von einem Gegenspieler
+    # bezahlt". A calls the trump Ober, C holds it: A+C against B+D; B fleks, A re.
+    ruleset = variant("all_four")
+    hand = four(contract="seven", trump=Suit.BELLS, partner=C,
                 doublings=(Doubling(G, 0, raises=(B, A)),), game_won=True, seven_won=True)
-    assert units(hand) == [6, -6, 6, -6]
+    assert units(hand, ruleset) == [6, -6, 6, -6]
+    # L110: forhont holding the called Ober himself plays alone, paid by all three (L112).
+    alone = four(contract="seven", trump=Suit.BELLS,
+                 doublings=(Doubling(G, 0, raises=(B, A)),), game_won=True, seven_won=True)
+    assert units(alone, ruleset) == [18, -6, -6, -6]
 
 
-@pytest.mark.xfail(strict=True, raises=(ScoringError, AssertionError), reason=PARTNERSHIPS)
 def test_12_durch_with_partner() -> None:
-    # pagat L115: the partners lose, A took fewer than 6 tricks: A pays double, D nothing.
-    hand = Hand(players=4, dealer=D, declarer=A, contract="durch", durch_won=False)
-    assert units(hand) == [-20, 10, 10, 0]
+    # pagat L115: "Wenn das misslingt und der Spieler, der gereizt hat, weniger als 6 Stiche
+    # macht, dann zahlt er doppelt, und der Partner braucht nichts zu zahlen." A names the
+    # acorn ace, D holds it; they lose a trick and A took 5: A pays B and C, D nothing.
+    ruleset = variant("all_four")
+    hand = four(contract="durch_partner", partner=D, durch_won=False, declarer_tricks=5)
+    assert units(hand, ruleset) == [-20, 10, 10, 0]
+    # Had A taken 6 or more: pair by pair (L112), A pays B and D pays C.
+    six = four(contract="durch_partner", partner=D, durch_won=False, declarer_tricks=6)
+    assert units(six, ruleset) == [-10, 10, 10, -10]
+    won = four(contract="durch_partner", partner=D, durch_won=True)
+    assert units(won, ruleset) == [10, -10, -10, 10]
+    with pytest.raises(ScoringError):  # lost: how many tricks A took decides who pays
+        units(four(contract="durch_partner", partner=D, durch_won=False), ruleset)
+    with pytest.raises(ScoringError):  # the named card's holder is his partner
+        units(four(contract="durch_partner", durch_won=True), ruleset)
+    with pytest.raises(ScoringError):  # only in the all-four game
+        units(four(contract="durch", durch_won=False, declarer_tricks=5))
 
 
-@pytest.mark.xfail(strict=True, raises=(ScoringError, AssertionError), reason=PARTNERSHIPS)
 def test_13_durch_with_the_clever_one() -> None:
-    # pagat L116: A takes tricks 1-7, C takes trick 8 and joins A.
-    hand = Hand(players=4, dealer=D, declarer=A, contract="durch", durch_won=True)
-    assert units(hand) == [10, -10, 10, -10]
+    # pagat L116: "Wenn er erfolgreich ist, dann wird der Gewinner des achten Stichs [...] sein
+    # Teampartner"; all eight: paid by all three; fails within 1-7: "muss der Spieler den
+    # anderen drei Spielern ein Durch bezahlen". A takes tricks 1-7, C trick 8 and joins A.
+    ruleset = variant("all_four")
+    hand = four(contract="durch_clever", durch_won=True, trick8=C)
+    assert units(hand, ruleset) == [10, -10, 10, -10]
+    assert units(four(contract="durch_clever", durch_won=True, trick8=A), ruleset) == [
+        30, -10, -10, -10]
+    assert units(four(contract="durch_clever", durch_won=False), ruleset) == [
+        -30, 10, 10, 10]
 
 
 def test_14_two_sevens_variant() -> None:

@@ -204,6 +204,14 @@ def test_b20_re_on_the_replaced_hra_counts_for_nothing() -> None:
     # OBE V.12 L206-208 with VI.3 L226-227 (item e)
     ("csm-voleny", "7k fh#2 n !vi2e@3", 3, "renonc_unplayed_loses_game=true",
      [200, 200, -400], [360, 200, -560]),
+    # the same at the křížový table (OBE VII.2 keeps V.12 and VI.3): D, a defender, looks into
+    # the talon (item e); A's partner is C
+    ("csm-krizovy", "7k sp@3 fh#2 n !vi2e@4", 4, "renonc_unplayed_loses_game=true",
+     [200, 200, 200, -600], [280, 200, 280, -760]),
+    # čtyřka L20-24 with L38: the preset plays the hand (presumed play, C pays for his side);
+    # the other reading leaves it not played, C paying the conceded 3 Kč for his side
+    ("sloapslam-ctyrka", "7k sp@2 tr5 !L38@3 h- s-", 4, "renonc_unplayed_loses_game=false",
+     [0, 0, -300, 300], [300, 300, -600, 0]),
     # SLS B/20 L206 with B/22 L210
     ("sloapslam-krizovy", "7k sp@2 rh#31 f7@3 100p@4 40 s-", 4, "dropped_game_re_plays=false",
      [320, 320, -320, -320], [-160, -160, 160, 160]),

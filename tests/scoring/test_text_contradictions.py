@@ -116,6 +116,12 @@ def test_ctyrka_bare_accepted_game_is_not_played() -> None:
     assert money(bare_game(partner=B), "sloapslam-ctyrka") == [100, 100, -100, -100]
     assert parse("hk", ruleset=ruleset, players=4, dealer=D, declarer=A) == hand
     round_trips(hand, "sloapslam-ctyrka")
+    # The explanation says why nobody plays it, and that the hra's rate is what is paid.
+    lines = [line.describe(ruleset, "en").replace("\xa0", " ")
+             for line in settle(hand, ruleset).lines]
+    assert lines == ["not played: the defence pays what it accepted (the hra, the seven, "
+                     "the honers); a hra fleked without re is lost",
+                     "game won: 1 × 1.00 CZK = 1.00 CZK"]
 
 
 @pytest.mark.parametrize(("notation", "expected"), [

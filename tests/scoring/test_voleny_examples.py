@@ -15,6 +15,7 @@ from scoring import Doubling, Hand, Marriage, Points, Renonc, SilentSeven, get_p
 from scoring.errors import ScoringError
 from scoring.hand import Announcement
 from scoring.types import Component, FlekBinding, HundredMarriage, Side, Suit
+from tests.scoring.cli_money import settled_both_ways
 
 VOL = get_preset("csm-voleny")
 A, B, C, D = 1, 2, 3, 4
@@ -32,7 +33,8 @@ def four(**kw: object) -> Hand:
 
 
 def money(hand: Hand, ruleset: object = VOL) -> list[int]:
-    result = settle(hand, ruleset)  # type: ignore[arg-type]
+    """The money per seat, the same through ``python -m scoring settle`` (issue 23)."""
+    result = settled_both_ways(hand, ruleset, VOL)  # type: ignore[arg-type]
     return [result.money[s] for s in hand.seats]
 
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -34,6 +38,7 @@ from marias_admin.teams.models import MemberRole, TeamKind, TeamRulesPreset
 from marias_admin.teams.selectors import team_table
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
 from tests import factories
+from tests.web.exchange_picture import add_rankings, picture
 
 pytestmark = pytest.mark.django_db
 
@@ -147,6 +152,47 @@ def test_round_trip_gives_the_same_standings_and_season_table(world):
         for row in document["standings"]:
             row.pop("position")
     assert again == expected
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_round_trip_across_two_databases(world, tmp_path):
+    """Exported here, imported by `manage.py import_results` into a competition of another
+    server's database (a scratch SQLite database that `migrate` made in a subprocess, with its
+    own var directory, that never saw these players): the tournament's standings, the season
+    table, the clubs' table and four rankings come out the same, named by players and clubs
+    (database numbers differ between servers)."""
+    add_rankings(world["a"], world["organiser"])
+    here = json.loads(json.dumps(picture(world["a"])))
+    assert len(here["season"]) == 12 and len(here["rankings"]) == 4 and here["clubs"]
+    path = tmp_path / "results.json"
+    call_command("export_results", str(world["t"].pk), "-o", str(path))
+    var = tmp_path / "var"
+    var.mkdir()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_CACHE_URL", "REDIS_URL")}
+    env["MARIAS_VAR_DIR"] = str(var)
+
+    def manage(*args: str) -> str:
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+
+    manage("migrate", "--noinput", "--verbosity", "0")
+    competition = manage("shell", "-c", (
+        "from marias_admin.seasons.services import competition_save\n"
+        "from tests.web.exchange_picture import add_rankings\n"
+        "c = competition_save(user=None, name='Liga B', season='2026')\n"
+        "add_rankings(c)\nprint(c.pk)"))
+    imported = manage("import_results", str(path), "--competition", competition)
+    assert "0 players matched, 12 new" in imported  # the other server knew nobody
+    there = json.loads(manage("shell", "-c", (
+        "import json\nfrom marias_admin.seasons.models import Competition\n"
+        "from tests.web.exchange_picture import picture\n"
+        f"print(json.dumps(picture(Competition.objects.get(pk={int(competition)}))))")))
+    assert there == here
 
 
 def test_the_import_is_audited(world):

@@ -1,7 +1,8 @@
 /* The table page without a network (issue 25).
 
    Online, nothing changes: the page posts each hand and the server settles it (with its live
-   preview). When the network is gone (the browser says so, or the server stopped answering the
+   preview); only the page first asks the server (an empty queue) whether it is there, since a
+   POST into a network that has gone would lose the hand on the browser's error page. When the network is gone (the browser says so, or the server stopped answering the
    page's heartbeat), or while anything is still queued (order!), a hand, a correction or a
    deletion goes into a queue in IndexedDB instead: a reload or a closed browser keeps it. The
    queue is sent to the sync endpoint when the server answers again; each write carries its
@@ -16,6 +17,7 @@
   var cfg = root.dataset;
   var TABLE = cfg.sync;
   var HEARTBEAT_MS = 20000;
+  var PROBE_MS = 5000;  // a hand's save waits this long for the server before it is queued
   var stateLine = root.querySelector(".offline-state");
   var list = root.querySelector(".offline-queue");
   var csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -231,7 +233,29 @@
       stateLine.textContent = words.needs_network;
       return;
     }
-    if (!op || !(offline() || queue.length || form.dataset.replaces)) return;
+    if (!op) return;
+    if (form.dataset.probing) { event.preventDefault(); return; }  // a second tap meanwhile
+    if (!(offline() || queue.length || form.dataset.replaces)) {
+      var submitter = event.submitter;
+      if (form.dataset.answered || (submitter && submitter.name === "preview")) {
+        delete form.dataset.answered;  // the server is there: the page posts as always
+        return;
+      }
+      // Is the server there? A plain POST to a server that has gone shows the browser's error
+      // page and the hand is lost, and the heartbeat may not have noticed yet (or the phone
+      // still says it is online: it fell back to mobile data, which cannot reach the hall's
+      // laptop). Asked first, a missing server puts the hand in the queue instead.
+      event.preventDefault();
+      form.dataset.probing = "1";
+      probe().then(function (there) {
+        delete form.dataset.probing;
+        if (there) form.dataset.answered = "1";
+        else { reachable = false; showState(); }
+        if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+        else if (there) form.submit();
+      });
+      return;
+    }
     event.preventDefault();
     var box = previewBox(form);
     if (event.submitter && event.submitter.name === "preview") {
@@ -395,10 +419,10 @@
   });
 
   // -- sending -------------------------------------------------------------------------------
-  function post(writes) {
+  function post(writes, signal) {
     return client().then(function (id) {
       return fetch(cfg.sync, {
-        method: "POST", credentials: "same-origin",
+        method: "POST", credentials: "same-origin", signal: signal,
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
         body: JSON.stringify({ client: id, writes: writes.map(function (w) {
           return { key: w.key, op: w.op, number: w.number, base: w.base, seen: w.seen,
@@ -406,6 +430,14 @@
         }) }),
       });
     });
+  }
+  function probe() {
+    // An empty queue (the heartbeat): true when the server answers at all (a refusal too: the
+    // page's own POST then shows it), false when it cannot be reached within PROBE_MS.
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = control ? setTimeout(function () { control.abort(); }, PROBE_MS) : null;
+    return post([], control ? control.signal : undefined).then(function () { return true; },
+      function () { return false; }).then(function (ok) { clearTimeout(timer); return ok; });
   }
   function answered(results, answer) {
     base = { version: answer.version, seen: answer.seen, next: answer.next_number };
