@@ -267,12 +267,12 @@ def _points_for(rank: int, size: int, rules: StandingsRules, table: bool) -> Fra
 
 def _placement(ranks: list[int], rules: StandingsRules, table: bool) -> list[Fraction]:
     size = len(ranks)
-    counts: dict[int, int] = defaultdict(int)
-    for r in ranks:
-        counts[r] += 1
     if (rules.placement_ties is TieShare.BEST and not table
             and rules.placement is PlacementKey.N_MINUS_RANK):  # the usual case, inlined
         return [Fraction(size - r + 1) for r in ranks]
+    counts: dict[int, int] = defaultdict(int)
+    for r in ranks:
+        counts[r] += 1
     result = []
     for r in ranks:
         if rules.placement_ties is TieShare.AVERAGE:

@@ -48,6 +48,8 @@ MEMBER_ALIASES: dict[str, tuple[str, ...]] = {
 _MEMBER_FIELDS = {alias: name for name, aliases in MEMBER_ALIASES.items() for alias in aliases}
 YES = {"ano", "áno", "a", "yes", "y", "1", "x", "true", "zaplaceno", "zaplatené", "paid"}
 NO = {"", "ne", "nie", "n", "no", "0", "false"}
+# A longer licence would fail the whole confirmation (Membership.full_clean) without its row.
+LICENCE_MAX: int = Membership._meta.get_field("licence").max_length or 40
 
 
 @dataclass
@@ -168,7 +170,9 @@ def membership_preview(season: str, parsed: MemberFile) -> MembershipPreview:
                  if paid is None else
                  _("“%(value)s” is neither yes nor no") % {"value": row.disqualified}
                  if disqualified is None else
-                 _("no club of this name") if row.club.strip() and club is None else "")
+                 _("no club of this name") if row.club.strip() and club is None else
+                 _("the licence is longer than %(max)s characters") % {"max": LICENCE_MAX}
+                 if len(row.licence.strip()) > LICENCE_MAX else "")
         seen.add(key)
         if error:
             lines.append(PreviewLine(row, MemberStatus.ERROR, error))

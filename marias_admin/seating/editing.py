@@ -434,6 +434,11 @@ def seat_lock_set(
     all day). All of them or none: a seat locked for someone else in any round refuses all."""
     round = _lock(round, None)
     _refuse_unseatable_round(round)
+    if registration.tournament_id != round.tournament_id:
+        raise ValidationError(
+            _("%(player)s is not playing in round %(number)s (not checked in or withdrawn).")
+            % {"player": registration.player.full_name, "number": round.number},
+            code="not_playing")
     if not 1 <= table <= 999 or (position is not None and not 1 <= position <= 4):
         raise ValidationError(_("Choose a table and a seat from 1 to 4."), code="lock_place")
     rounds = [round]

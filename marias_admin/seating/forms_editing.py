@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -56,7 +57,14 @@ def player_options(seats: list[Seat] | None = None,
         options.append(((name_key(p.last_name, p.first_name, language), reg.pk),
                         Option(p.full_name, p.club.name if p.club_id and p.club else "",
                                reg.pk)))
-    return [o for _k, o in sorted(options, key=lambda item: item[0])]
+    ordered = [o for _k, o in sorted(options, key=lambda item: item[0])]
+    # namesakes (father and son) get their club, else their entry's number, so that each
+    # offer names one player: the exact match below must never pick one of two silently
+    for suffix in (lambda o: o.label, lambda o: f"#{o.key}"):
+        counts = Counter(o.value for o in ordered)
+        ordered = [replace(o, value=f"{o.value} – {suffix(o)}")
+                   if counts[o.value] > 1 and suffix(o) else o for o in ordered]
+    return ordered
 
 
 def pick(text: str, options: list[Option]) -> int:
@@ -65,10 +73,8 @@ def pick(text: str, options: list[Option]) -> int:
     wanted = fold(text)
     if not wanted:
         raise forms.ValidationError(_("Type a player's name."), code="required")
-    exact = [o for o in options if fold(o.value) == wanted]
-    if exact:
-        return exact[0].key
-    found = {o.key for o in options if wanted in fold(o.value)}
+    exact = {o.key for o in options if fold(o.value) == wanted}
+    found = exact or {o.key for o in options if wanted in fold(o.value)}
     if len(found) == 1:
         return found.pop()
     if not found:

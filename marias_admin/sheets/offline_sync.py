@@ -36,8 +36,9 @@ from django.utils.translation import gettext as _
 
 from marias_admin.audit.actions import AuditAction
 from marias_admin.core.formatting import money as money_text
+from marias_admin.core.forms import apply_service_error
 from marias_admin.sheets import services
-from marias_admin.sheets.forms import HAND_FORMS, HandForm, ReasonForm, TextHandForm
+from marias_admin.sheets.forms import ReasonForm, TextHandForm, bind_hand_form
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -317,14 +318,6 @@ def _data(item: QueuedWrite, version: int) -> QueryDict:
     return data
 
 
-def _hand_form(page: SheetPage, data: QueryDict, *, edit: bool) -> HandForm:
-    entry = data.get("entry", "text").removeprefix("edit-")
-    form_class = HAND_FORMS.get(entry, TextHandForm)
-    prefix = f"edit-{form_class.entry}" if edit else form_class.entry
-    return form_class(data, seats=page.seats, ruleset=page.ruleset(), prefix=prefix,
-                      with_reason=edit)
-
-
 def _errors(form: Any) -> dict[str, list[str]]:
     return {(form.add_prefix(name) if name != "__all__" else name): list(messages)
             for name, messages in form.errors.items()}
@@ -350,7 +343,8 @@ def _write(request: HttpRequest, page: SheetPage, sheet: TableSheet, record: Syn
     if item.op == "delete":
         form = ReasonForm(data, prefix="delete")
     else:
-        form = _hand_form(page, data, edit=item.op == "edit")
+        form = bind_hand_form(data, seats=page.seats, ruleset=page.ruleset(),
+                              edit=item.op == "edit")
     hand = None
     if item.op != "add":
         hand = _live(sheet, item.number)
@@ -367,7 +361,7 @@ def _write(request: HttpRequest, page: SheetPage, sheet: TableSheet, record: Syn
             hand = _call(author, sheet, item, form, hand)
     except ValidationError as error:
         if isinstance(form, ReasonForm):
-            form.add_error(None, error)
+            apply_service_error(form, error)  # as the typed delete shows it
         else:
             form.add_service_error(error)
         return _refused(record, form)

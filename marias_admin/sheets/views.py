@@ -28,13 +28,13 @@ from django.views.decorators.http import require_GET, require_POST
 from marias_admin.core.forms import apply_service_error
 from marias_admin.sheets import access, services
 from marias_admin.sheets.forms import (
-    HAND_FORMS,
     HandForm,
     ReasonForm,
     ScorekeeperForm,
     TextHandForm,
     TotalsForm,
     VersionForm,
+    bind_hand_form,
 )
 from marias_admin.sheets.models import HandRecord, TableSheet
 from marias_admin.sheets.page_loading import (
@@ -147,12 +147,8 @@ def table_page(request: HttpRequest, tournament_id: int, number: int,
 
 def _bind_hand_form(request: HttpRequest, page: SheetPage, data: QueryDict | None = None,
                     *, edit: bool = False) -> HandForm:
-    data = data if data is not None else request.POST
-    entry = data.get("entry", "text").removeprefix("edit-")
-    form_class = HAND_FORMS.get(entry, TextHandForm)
-    prefix = f"edit-{form_class.entry}" if edit else form_class.entry
-    return form_class(data, seats=page.seats, ruleset=page.ruleset(), prefix=prefix,
-                      with_reason=edit)
+    return bind_hand_form(data if data is not None else request.POST, seats=page.seats,
+                          ruleset=page.ruleset(), edit=edit)
 
 
 @sheet_action(_writer)

@@ -345,3 +345,13 @@ def test_a_file_nested_too_deep_is_refused_before_parsing():
 
     with pytest.raises(ExchangeError, match="nested deeper"):
         loads("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_file_a_service_refuses_is_an_exchange_error_not_a_crash(world):
+    document = copy.deepcopy(world["document"])
+    document["tournament"]["uid"] = "tournament-team-rule@test"
+    document["teams"]["teams"][0]["club"] = None  # a club team without its club
+    before = counts()
+    with pytest.raises(ExchangeError, match="cannot be imported"):
+        import_results(document, world["b"], user=world["organiser"])
+    assert counts() == before

@@ -229,3 +229,25 @@ def test_worker_and_manifest_are_scoped_to_the_table_page():
     html = keeper.get(page).content.decode()
     assert 'id="offline-words"' in html and "sheets/offline.js" in html
     assert 'rel="manifest"' in html
+
+
+def test_a_deletion_the_service_refuses_comes_back_refused_not_as_a_crash(monkeypatch):
+    """A refusal keyed by a hand's field (the flek budget's ``doublings``) that the delete's
+    reason form does not have is shown as the typed delete shows it: above the form."""
+    from django.core.exceptions import ValidationError
+
+    from marias_admin.sheets import services
+
+    world = make_world()
+    mine, who = phone(world), str(uuid.uuid4())
+    base = version(world)
+    answer = sync(mine, world, [add(1, "7k+ tr4", base)], who)
+
+    def refuse(**kwargs):
+        raise ValidationError({"doublings": ["Too many fleks in this round."]})
+
+    monkeypatch.setattr(services, "hand_delete", refuse)
+    answer = sync(mine, world, [delete(1, answer["version"], "entered twice")], who)
+    assert statuses(answer) == ["refused"]
+    assert answer["results"][0]["errors"] == {"__all__": ["Too many fleks in this round."]}
+    assert [h[0] for h in live_hands(world)] == [1]

@@ -197,3 +197,16 @@ def test_copy_button_on_the_staff_page_and_the_staff_only_message(client, staff)
     assert denied.status_code == 403
     assert "members of the seasons" in denied.content.decode()
     assert "create tournaments" not in denied.content.decode()
+
+
+def test_a_too_long_licence_is_a_row_error_not_a_failed_confirmation(staff):
+    data = ("Registrační číslo;Jméno a příjmení;Licence\n"
+            f"CZ-00001;Adam Bílý;{'L' * 41}\n"
+            "CZ-00002;Bára Černá;L-2\n").encode()
+    parsed = read_members("clenove.csv", data)
+    with translation.override("en"):
+        preview = membership_preview("2026", parsed)
+    assert [line.status for line in preview.lines] == ["error", "new"]
+    assert "licence" in preview.lines[0].message
+    membership_import(user=staff, season="2026", parsed=parsed, fingerprint=preview.fingerprint)
+    assert list(Membership.objects.values_list("licence", flat=True)) == ["L-2"]

@@ -383,3 +383,37 @@ def test_the_optimiser_seats_the_others_around_the_locks(org) -> None:
     round2 = round_seat(user=org, round=round2, method="optimise", seed=9)
     assert plain_seating(round2)[0] == tuple(top)
     assert round2.report["repeat_count"] == 0
+
+
+def test_namesakes_are_offered_apart_and_never_picked_silently(org) -> None:
+    """Two players of one name (father and son): each offer names one of them, and the bare
+    name is refused as ambiguous instead of picking the first."""
+    from marias_admin.seating.forms_editing import pick, player_options
+
+    t = make_tournament(org, players=0)
+    father = registration_enter(user=org, tournament=t, present=True, player=player_create(
+        user=org, first_name="Jan", last_name="Novák", club_name="TJ Sokol"))
+    son = registration_enter(user=org, tournament=t, present=True, player=player_create(
+        user=org, first_name="Jan", last_name="Novák", club_name="MK Plzeň"))
+    twin = registration_enter(user=org, tournament=t, present=True, player=player_create(
+        user=org, first_name="Jan", last_name="Novák", club_name="MK Plzeň"))
+    options = player_options(registrations=[father, son, twin])
+    values = [o.value for o in options]
+    assert len(set(values)) == 3
+    assert f"{father.player.full_name} – TJ Sokol" in values
+    for option in options:
+        assert pick(option.value, options) == option.key
+    with pytest.raises(ValidationError) as error:
+        pick(father.player.full_name, options)
+    assert error.value.code == "ambiguous"
+
+
+def test_a_lock_refuses_a_player_of_another_tournament(org) -> None:
+    t = make_tournament(org, players=8)
+    round = seat(t, 1, org)
+    other = make_tournament(org, players=4)
+    stranger = Registration.objects.filter(tournament=other).first()
+    with pytest.raises(ValidationError) as error:
+        seat_lock_set(user=org, round=round, registration=stranger, table=1)
+    assert error.value.code == "not_playing"
+    assert not SeatLock.objects.exists()

@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -327,6 +328,15 @@ def import_results(document: Any, competition: Competition, *, user: Any = None)
             _join(competition, checked.already.tournament, user)
         return ImportReport(checked.already.tournament, created=False)
     document = checked.document
+    try:
+        return _import(document, checked, competition, user)
+    except ValidationError as exc:  # a service's own rule (teams, players): refused whole
+        raise ExchangeError(_("The file cannot be imported: %(error)s")
+                            % {"error": "; ".join(exc.messages)}) from exc
+
+
+def _import(document: dict[str, Any], checked: Preview, competition: Competition,
+            user: Any) -> ImportReport:
     with transaction.atomic():
         tournament = _create_tournament(document, user)
         registrations = _registrations(document, checked.matches, tournament, user)

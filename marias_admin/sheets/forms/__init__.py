@@ -11,6 +11,8 @@ forms share), :mod:`.text_hand`, :mod:`.structured_hand`, :mod:`.sheet` (version
 totals), :mod:`.scorekeeper`. This package re-exports them for ``marias_admin.sheets.forms``.
 """
 
+from typing import Any
+
 from marias_admin.sheets.forms.fields import (
     COMPONENT_LABELS,
     MAX_AMOUNT,
@@ -46,11 +48,20 @@ from marias_admin.sheets.forms.text_hand import (
 # The two ways of entering a hand, by the ``entry`` a POST names.
 HAND_FORMS: dict[str, type[HandForm]] = {"text": TextHandForm, "form": StructuredHandForm}
 
+
+def bind_hand_form(data: Any, *, seats: Any, ruleset: Any, edit: bool = False) -> HandForm:
+    """The hand form a POST (or a queued offline write) names by its ``entry``, bound to it:
+    the entry form's prefix, or ``edit-…`` with a reason for a correction."""
+    entry = data.get("entry", "text").removeprefix("edit-")
+    form_class = HAND_FORMS.get(entry, TextHandForm)
+    prefix = f"edit-{form_class.entry}" if edit else form_class.entry
+    return form_class(data, seats=seats, ruleset=ruleset, prefix=prefix, with_reason=edit)
+
 __all__ = [
     "COMPLETE_PLACEHOLDER", "COMPONENT_LABELS", "HAND_FORMS", "MARRIAGE_SUITS", "MAX_AMOUNT",
     "NO_CONTRACT", "PB_DIGITS", "PLAIN_PLACEHOLDER", "RESULT_CHOICES", "RESULT_FIELDS",
     "SILENT_SEVEN_CHOICES", "SUIT_LABELS", "SUIT_LETTERS", "TRISTATE", "AmountField",
     "HandForm", "ReasonForm", "ScorekeeperForm", "StructuredHandForm", "TextHandForm",
-    "TotalsForm", "VersionForm", "language", "pb_field", "pb_text", "seat_choices",
-    "seat_label", "signed",
+    "TotalsForm", "VersionForm", "bind_hand_form", "language", "pb_field", "pb_text",
+    "seat_choices", "seat_label", "signed",
 ]

@@ -33,10 +33,6 @@ def _title(text: str | None, shown: bool) -> str:
     return f' title="{escape(text or "")}"' if shown else ""
 
 
-def _minus(value: object) -> str:
-    return money_class(value)
-
-
 def _cells(cells: Iterable[RoundCell], explained: bool, no_result: str) -> str:
     parts = []
     for cell in cells:
@@ -52,14 +48,14 @@ def _totals(row: StandingRow, table: StandingsTable) -> str:
     bp = f'<td class="num bp"{_title(explain.get("bp"), on)}>{shown["bp"]}</td>'
     if table.money_view:
         money_title = " · ".join(explain.get(k, "") for k in ("money", "record", "best"))
-        return bp + (f'<td class="num money {_minus(shown["money"])}"{_title(money_title, on)}>'
-                     f'{shown["money"]}</td>')
+        return bp + (f'<td class="num money {money_class(shown["money"])}"'
+                     f'{_title(money_title, on)}>{shown["money"]}</td>')
     parts = [bp]
     if table.premium_view:
-        parts.append(f'<td class="num {_minus(shown["sb"])}"{_title(explain.get("sb"), on)}>'
-                     f'{shown["sb"]}</td>')
-    parts.append(f'<td class="num {_minus(row.standing.money)}"{_title(explain.get("zb"), on)}>'
-                 f'{shown["zb"]}</td>')
+        parts.append(f'<td class="num {money_class(shown["sb"])}"'
+                     f'{_title(explain.get("sb"), on)}>{shown["sb"]}</td>')
+    parts.append(f'<td class="num {money_class(row.standing.money)}"'
+                 f'{_title(explain.get("zb"), on)}>{shown["zb"]}</td>')
     if table.premium_view:
         parts.append(f'<td class="num"{_title(explain.get("pb"), on)}>{shown["pb"]}</td>')
     return "".join(parts)
@@ -105,12 +101,12 @@ def projector_rows(table: StandingsTable) -> SafeString:
             f'<td class="num round-col{" dropped" if c.dropped else ""}">{c.text or "–"}'
             "</td>" for c in row.cells)
         if table.money_view:
-            totals = (f'<td class="num money {_minus(shown["money"])}">'
+            totals = (f'<td class="num money {money_class(shown["money"])}">'
                       f'{shown["money"]}</td>')
         else:
-            totals = (f'<td class="num {_minus(shown["sb"])}">{shown["sb"]}</td>'
+            totals = (f'<td class="num {money_class(shown["sb"])}">{shown["sb"]}</td>'
                       if table.premium_view else "")
-            totals += (f'<td class="num {_minus(standing.money)}">'
+            totals += (f'<td class="num {money_class(standing.money)}">'
                        f'{shown["zb"]}</td>')
         out.append(
             f'<tr data-registration="{row.registration.pk}"{podium}>'
@@ -152,7 +148,7 @@ def round_result_tables(tables: Iterable[TableResult], *, head: str, notices: di
     out = []
     for table in tables:
         unconfirmed = "" if table.confirmed else " unconfirmed"
-        label = _("Table %(number)s") % {"number": table.number}
+        label: str = escape(_("Table %(number)s") % {"number": table.number})
         if sheet_base is not None:
             label = f'<a href="{escape(sheet_base)}{table.number}/">{label}</a>'
         lines = [f'<li class="result-table{unconfirmed}" id="table-{table.number}">', "<h2>",
