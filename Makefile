@@ -27,7 +27,7 @@ help:
 	@echo "make bench    - rules engine and seating benchmarks"
 	@echo "make loadtest - a tournament day on loopback: 80 tables, 300 spectators (≤ 3 min)"
 	@echo "               (CLUSTER=1: against make cluster, three tournaments at once)"
-	@echo "make cluster  - PostgreSQL, Redis, two gunicorn nodes and nginx on loopback"
+	@echo "make cluster  - PostgreSQL, Redis, two nodes (reader and writer gunicorn pools) and nginx on loopback"
 	@echo "               (http://127.0.0.1:$(CLUSTER_PORT)/); make cluster-test kills a node mid-round"
 	@echo "make lint     - ruff check, mypy strict on scoring/ and the seating generator, then"
 	@echo "               mypy with django-stubs on the apps (mypy-django.toml)"
@@ -87,14 +87,15 @@ else
 endif
 
 # A federation server's pieces on loopback (scripts/cluster.py): PostgreSQL 15, Redis, two
-# gunicorn nodes and nginx serving the static files, on http://127.0.0.1:$(CLUSTER_PORT)/.
+# nodes (each a reader and a writer gunicorn pool) and nginx serving the static files, on
+# http://127.0.0.1:$(CLUSTER_PORT)/.
 CLUSTER_PORT ?= 8080
 cluster: venv
 	bash scripts/ensure-cluster.sh
 	bash scripts/with-postgres.sh $(PY) scripts/cluster.py --port $(CLUSTER_PORT)
 
 # A node killed mid-round: nothing lost, the phones carry on through the other node
-# (scripts/cluster_test.py; apart from `make test`, see README "Cluster").
+# (scripts/cluster_test.py; CI runs it after `make test`, see README "Cluster").
 cluster-test: venv
 	bash scripts/ensure-cluster.sh
 	bash scripts/with-postgres.sh $(PY) scripts/cluster_test.py

@@ -42,9 +42,10 @@ preload_app = True
 
 
 def when_ready(server):  # after the app is loaded (preload), before the workers are forked
-    from marias_admin.core.warmup import warm_up
+    from marias_admin.core.warmup import freeze_boot_objects, warm_up
 
     server.log.info("warm-up: %d templates compiled", warm_up())
+    freeze_boot_objects()
 
 
 def post_fork(server, worker):  # gunicorn's hook signature

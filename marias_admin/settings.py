@@ -32,7 +32,6 @@ Everything deployment-specific comes from the environment:
 
 import os
 import secrets
-import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -81,8 +80,9 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or _load_or_create_secret_key(
 DEBUG = _env_bool("DJANGO_DEBUG", False)
 HTTPS = _env_bool("DJANGO_HTTPS", False)
 BEHIND_PROXY = HTTPS or _env_bool("DJANGO_BEHIND_PROXY", False)
-# Under pytest the static files are found by the finders, not a collected manifest.
-TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
+# The test run's own settings (a cheap hasher, a memory cache, no throttles …) are in
+# ``settings_test``, which pytest names as its DJANGO_SETTINGS_MODULE; a server never reads it.
+TESTING = False
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -181,7 +181,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {}).setdefault(
         "NAME", str(VAR_DIR / "test-db.sqlite3")
     )
-elif not TESTING:
+else:
     # PostgreSQL: each server thread keeps its connection for a minute instead of opening one
     # (a process and a password exchange) per request; checked before reuse.
     DATABASES["default"]["CONN_MAX_AGE"] = 60
@@ -211,15 +211,13 @@ def _cache_from_env(url: str) -> dict:
 
 
 # Cache of the public pages (marias_admin.core.pagecache). `make run` serves with several
-# processes, so the default is shared between them: files in var/cache. Under tests: memory.
+# processes, so the default is shared between them: files in var/cache (tests: memory).
 # A federation server with several machines sets DJANGO_CACHE_URL (Redis or the database).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if os.environ.get("DJANGO_CACHE_URL"):
     CACHES = {"default": _cache_from_env(os.environ["DJANGO_CACHE_URL"])}
 elif REDIS_URL:
     CACHES = {"default": _cache_from_env(REDIS_URL)}
-elif TESTING:
-    CACHES = {"default": _cache_from_env("locmem://marias-tests")}
 else:
     CACHES = {"default": _cache_from_env(f"file://{VAR_DIR / 'cache'}")}
 # Sessions: in the database, so that a login survives a restart of any node; with Redis
@@ -228,9 +226,15 @@ else:
 if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 PUBLIC_PAGE_CACHE_SECONDS = 600
-# A public page is rendered anew at most this often (a confirmed sheet shows within 10 s);
-# spectators poll every 10–30 s anyway.
-PUBLIC_PAGE_CACHE_MIN_SECONDS = 0 if TESTING else 10
+# A public page that follows the hands entered is rendered anew at most this often (a hand
+# shows within 10 s; spectators poll every 10–30 s anyway). Pages of confirmed results only
+# (standings, projector) at the first request after each confirmation: a result confirmed
+# through any node is in the standings every node serves at once (issue 27).
+PUBLIC_PAGE_CACHE_MIN_SECONDS = 10
+PUBLIC_RESULTS_CACHE_MIN_SECONDS = 0
+# ... and rendered right after the response of the visitor who found them stale (he gets the
+# previous copy): under a round's confirmations no spectator waits for a render.
+PUBLIC_PAGE_RENDER_AFTER_RESPONSE = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -238,10 +242,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-if TESTING:
-    # PBKDF2's million rounds cost ~0.4 s of CPU per password set or checked, and the suite
-    # creates hundreds of users; what the tests check is the login flow, not the hasher.
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Login throttling (django-axes): a user name is locked after AXES_FAILURE_LIMIT wrong
 # passwords from anywhere, and an address after as many for any user names, for
 # AXES_COOLOFF_TIME; a successful login clears the count. The lockout answers with the login
@@ -294,12 +294,12 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedStaticFilesStorage"
-            if DEBUG or TESTING
+            if DEBUG
             else "marias_admin.core.storage.StaticStorage"
         )
     },
 }
-WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_USE_FINDERS = DEBUG
 
 # The address phones use (e.g. http://192.168.1.20:8000 on a hall's Wi-Fi, or the federation's
 # https://…): printed QR codes and table links are built on it, never on the address of the
@@ -353,7 +353,7 @@ MARIAS_EMBED_ANCESTORS = _env_list("DJANGO_EMBED_ANCESTORS", ["*"])
 # The open results API (/api/v1/, marias_admin.api): read-only, anonymous, public data only,
 # JSON only (no browsable pages). Throttled per client address through the shared cache
 # (CACHES["default"]: files, Redis or the database, so all server processes count together);
-# DJANGO_API_RATE overrides the rate ("120/minute"). Tests do not hit the limit by accident.
+# DJANGO_API_RATE overrides the rate ("120/minute"; the test run's is far higher).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -361,8 +361,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [],
     "DEFAULT_THROTTLE_CLASSES": ["marias_admin.api.throttling.PublicApiThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "public_api": os.environ.get("DJANGO_API_RATE") or ("100000/minute" if TESTING
-                                                            else "120/minute"),
+        "public_api": os.environ.get("DJANGO_API_RATE") or "120/minute",
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }

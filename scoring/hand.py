@@ -311,6 +311,14 @@ class Hand:
     def forehand(self) -> Seat:
         return self.dealer % self.players + 1
 
+    @property
+    def forehand_side(self) -> tuple[Seat, ...]:
+        """Forhont and his called partner: the side whose game forhont's opponents flek
+        (pagat L110-111). Forhont alone when he is neither the declarer nor the partner."""
+        if self.forehand in self.auction_side:
+            return self.auction_side
+        return (self.forehand,)
+
     def forced_on(self, component: Component) -> tuple[Seat, ...]:
         """The defenders whose flek on ``component`` was compulsory (SloapSlam B/19 L204): the
         part's own ``forced``, and a seat of ``forced_flekers`` (forced on every part he

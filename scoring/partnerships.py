@@ -14,6 +14,7 @@ from scoring.explain import Line
 from scoring.hand import Hand, Seat
 from scoring.messages import register
 from scoring.ruleset import Ruleset, Rung
+from scoring.types import Component
 
 
 def check_partnerships(hand: Hand, ruleset: Ruleset, rung: Rung | None,
@@ -51,8 +52,29 @@ def check_partnerships(hand: Hand, ruleset: Ruleset, rung: Rung | None,
     elif clever and hand.durch_won and hand.renonc is None and not hand.laid_down:
         errors.append(Problem("trick8_missing", "trick8", {}))
     _check_called_durch(hand, rung, errors)
+    check_game_flek(hand, ruleset, errors)
     if hand.called_rank is not None and hand.contract is None:
         errors.append(Problem("called_rank_without_contract", "called_rank", {}))
+
+
+def game_flek_checked_here(ruleset: Ruleset, where: str) -> bool:
+    """Whether a flek on ``where`` is judged by :func:`check_game_flek` (pagat L111), so the
+    general checks of who may flek leave it alone (one problem for one fact)."""
+    return ruleset.game_flek_forehand_opponents and where == f"doublings.{Component.GAME.value}"
+
+
+def check_game_flek(hand: Hand, ruleset: Ruleset, errors: list[Problem]) -> None:
+    """Pagat L111, the four-player game: "die Gegner von Vorhand können Flek gegen das Spiel".
+    The flek on the game (and the defence's further raises on it: tutti, kalhoty, …) is said
+    only by forhont's opponents, never by forhont or the holder of the card he called; the
+    premiums of the other team anyone may flek (same line), so only the game is checked."""
+    if not ruleset.game_flek_forehand_opponents:
+        return
+    game = hand.doubling(Component.GAME)
+    said = {*game.by, *(seat for seat, _level in game.per_defender), *game.raises[0::2]}
+    for seat in sorted(said & set(hand.forehand_side)):
+        errors.append(Problem("game_flek_forehand_side", f"doublings.{Component.GAME.value}",
+                              {"seat": seat, "forehand": hand.forehand}))
 
 
 def declarer_pays_alone(hand: Hand, rung: Rung) -> bool:
@@ -123,5 +145,14 @@ register({
         "cs": "Aktér v prohraném durchu vzal 0 až 7 zdvihů, ne {tricks}.",
         "sk": "Voliaci hráč v prehratom veľkom vzal 0 až 7 zdvihov, nie {tricks}.",
         "en": "In a lost durch the declarer took 0 to 7 tricks, not {tricks}.",
+    },
+    # pagat L111: "die Gegner von Vorhand können Flek gegen das Spiel"
+    "game_flek_forehand_side": {
+        "cs": "Hru ve čtyřech flekují jen soupeři forhonta (místo {forehand}); hráč na místě "
+              "{seat} hraje s forhontem.",
+        "sk": "Hru vo štyroch flekujú len súperi forhonta (miesto {forehand}); hráč na mieste "
+              "{seat} hrá s forhontom.",
+        "en": "In the four-player game only forhont's opponents flek the game (forhont: seat "
+              "{forehand}); seat {seat} plays on forhont's side.",
     },
 })

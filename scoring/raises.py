@@ -26,6 +26,9 @@ def check_chain(hand: Hand, ruleset: Ruleset, raises: tuple[int, ...], level: in
     for position, seat in enumerate(raises):
         declarer_says = (position % 2 == 1) == owner_declarer
         wrong_seat = not 1 <= seat <= hand.players or seat == hand.sitter
+        if (not declarer_says and seat in hand.forehand_side
+                and ruleset.game_flek_forehand_opponents and where == "doublings.game"):
+            continue  # pagat L111: scoring.partnerships.check_game_flek says it
         if owner_declarer and seat == hand.partner and not wrong_seat:
             # obecná pravidla VII.2 L246-248: odd raises only from the defence; the even
             # ones from the declarer or (ruleset.partner_even_raises) his partner.

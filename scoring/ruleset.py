@@ -130,6 +130,9 @@ class Ruleset:
     # defence; True: the even ones (re, boty) from the declarer or his partner, False: only
     # from the declarer.
     partner_even_raises: bool = True
+    # pagat's all-four game (PAG L111): "die Gegner von Vorhand können Flek gegen das Spiel":
+    # the game is fleked only by forhont's opponents, never by forhont or his called partner.
+    game_flek_forehand_opponents: bool = False
     # A defender's renonc in 2v2 (VI.3 L227 "za všechny hráče své strany"): True: the offender
     # pays the game to both opponents and his partner nothing; False: each defender pays his own.
     renonc_offender_pays_side: bool = True

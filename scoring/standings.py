@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scoring.money import MoneyRounding, round_minor
 from scoring.rank_keys import RANK_KEYS
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from scoring.ruleset import Ruleset
 
 PlayerId = Hashable
+_Frozen = TypeVar("_Frozen")
 
 
 class PlacementKey(StrEnum):
@@ -82,6 +83,15 @@ class RoundScore:
     # Left out of the round (a field not divisible by the table size, docs/readings.md §9.13): no
     # table and no rank; the round's points are ``fixed_points``, else the rules' bye points.
     bye: bool = False
+
+
+def round_score(player: PlayerId, round: int, table: int, money: int, premium: Fraction,
+                fixed_points: Fraction | None = None) -> RoundScore:
+    """A seat's RoundScore built without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field): equal to ``RoundScore(...)`` with the same values, in a
+    third of the time; a standings render reads one per player and round (issue 27)."""
+    return _built(RoundScore, player=player, round=round, table=table, money=money,
+                  premium=premium, fixed_points=fixed_points, bye=False)
 
 
 # A bye's table points when the rules do not say otherwise: 2, the points of the 2nd place.
@@ -265,11 +275,20 @@ def _points_for(rank: int, size: int, rules: StandingsRules, table: bool) -> Fra
     return Fraction(size - rank + 1)
 
 
+# Placement points are small whole numbers, the same few hundred on every render: Fractions
+# are immutable, so one object per value serves every row (no constructor call per player).
+_WHOLE = tuple(Fraction(n) for n in range(1025))
+
+
+def _whole(n: int) -> Fraction:
+    return _WHOLE[n] if 0 <= n < len(_WHOLE) else Fraction(n)
+
+
 def _placement(ranks: list[int], rules: StandingsRules, table: bool) -> list[Fraction]:
     size = len(ranks)
     if (rules.placement_ties is TieShare.BEST and not table
             and rules.placement is PlacementKey.N_MINUS_RANK):  # the usual case, inlined
-        return [Fraction(size - r + 1) for r in ranks]
+        return [_whole(size - r + 1) for r in ranks]
     counts: dict[int, int] = defaultdict(int)
     for r in ranks:
         counts[r] += 1
@@ -314,15 +333,20 @@ def rank_round(scores: Sequence[RoundScore], rules: StandingsRules) -> list[Roun
     return result
 
 
+def _built(cls: type[_Frozen], **values: Any) -> _Frozen:
+    """A frozen dataclass instance with EVERY field given, built without its ``__init__``
+    (one ``object.__setattr__`` per field): the same object in a third of the time, and a
+    standings render builds one RoundScore and RoundStanding per player and round and one
+    PlayerTotals and Standing per player (issue 27). The property test in
+    tests/scoring/test_standings_integer.py compares the rows with the constructor-built ones
+    of the code before."""
+    built: _Frozen = object.__new__(cls)
+    built.__dict__.update(values)
+    return built
+
+
 def _round_standing(**values: Any) -> RoundStanding:
-    """A RoundStanding with every field given, built without the frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` per field): the same object in a third of the
-    time, and a standings render builds one per player and round (issue 27). The property
-    test in tests/scoring/test_standings_integer.py compares the rows with the
-    constructor-built ones of the code before."""
-    row: RoundStanding = object.__new__(RoundStanding)
-    row.__dict__.update(values)
-    return row
+    return _built(RoundStanding, **values)
 
 
 def _bye_row(score: RoundScore, rules: StandingsRules) -> RoundStanding:
@@ -436,11 +460,11 @@ def compute_standings(
     players = sorted(by_player, key=repr)
     totals = []
     for player in players:
-        rounds = sorted(by_player[player], key=lambda r: r.round)
+        rounds = by_player[player]  # appended round by round above: already in order
         dropped = _dropped(rounds, rules)
-        kept = [r for r in rounds if r.round not in dropped]
-        totals.append(PlayerTotals(
-            player=player, rounds=tuple(rounds), dropped=frozenset(dropped),
+        kept = [r for r in rounds if r.round not in dropped] if dropped else rounds
+        totals.append(_built(
+            PlayerTotals, player=player, rounds=tuple(rounds), dropped=frozenset(dropped),
             bp=exact_sum(r.bp for r in kept),
             sb=exact_sum(r.sb for r in kept),
             money=sum(r.money for r in kept),
@@ -454,8 +478,8 @@ def compute_standings(
     order = sorted(range(len(totals)), key=lambda i: (ranks[i], lot[players[i]]))
     tied = {r for r, count in Counter(ranks).items() if count > 1}
     return [
-        Standing(
-            player=t.player, rank=ranks[i], position=position, by_lot=ranks[i] in tied,
+        _built(
+            Standing, player=t.player, rank=ranks[i], position=position, by_lot=ranks[i] in tied,
             bp=t.bp, sb=t.sb, money=t.money, premium=t.premium, rounds=t.rounds,
             dropped=tuple(sorted(t.dropped)), record=t.record, best_round=t.best_round,
         )
@@ -475,12 +499,16 @@ def _descending(values: list[Fraction]) -> tuple[Fraction, ...]:
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
     """The sum as a Fraction, added as integers over the common denominator: one
-    normalisation instead of one per term (the same value as ``sum(values, Fraction(0))``)."""
+    normalisation instead of one per term (the same value as ``sum(values, Fraction(0))``).
+    Whole numbers (the usual BP, SB and PB) are summed as plain integers."""
     numbers = list(values)
     common = 1
     for number in numbers:
-        if common % number.denominator:
-            common = lcm(common, number.denominator)
+        denominator = number.denominator
+        if denominator != 1 and common % denominator:
+            common = lcm(common, denominator)
+    if common == 1:
+        return Fraction(sum([number.numerator for number in numbers]))
     return Fraction(sum(n.numerator * (common // n.denominator) for n in numbers), common)
 
 

@@ -91,8 +91,11 @@ def pages(generated: Any, organiser: Any) -> None:
     for client in (anonymous, logged_in):  # imports, template loaders
         _get(client, standings)
     _get(logged_in, round_page)
+    from marias_admin.core.warmup import freeze_boot_objects
+
+    freeze_boot_objects()  # as gunicorn_conf.when_ready does before the workers fork
     for who, client in (("public", anonymous), ("organiser", logged_in)):
-        ms, _r = _timed(lambda c=client: _get(c, standings), 5, clear)
+        ms, _r = _timed(lambda c=client: _get(c, standings), 9, clear)
         clear()
         _line(f"standings render, {who} (cache cleared)", ms, 50,
               _queries(lambda c=client: _get(c, standings)))

@@ -17,6 +17,16 @@ if [[ "$(id -u)" -ne 0 ]]; then
 fi
 echo "Installing Debian ${missing[*]} for the cluster..." >&2
 export DEBIAN_FRONTEND=noninteractive
+# Debian starts a daemon when its package is installed (nginx on port 80, redis-server on
+# 6379); a policy-rc.d that says "no" for the length of the install keeps them stopped, as
+# this script promises (scripts/cluster.py runs its own on free ports). Removed afterwards
+# unless the machine had one already.
+policy=/usr/sbin/policy-rc.d
+if [[ ! -e $policy ]]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod 755 "$policy"
+    trap 'rm -f "$policy"' EXIT
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null >/dev/null
 for name in "${missing[@]}"; do

@@ -82,6 +82,19 @@ class Recorder:
             self.errors.append(text)
 
 
+async def _answer(reader: asyncio.StreamReader) -> bytes:
+    """The response as a browser takes it: the head, then ``Content-Length`` bytes of body
+    (the page is complete then, whatever the server does before it closes the connection,
+    e.g. render a stale cached page for the next visitors), else everything up to the close
+    (chunked)."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    for line in head.decode("latin-1").split("\r\n")[1:]:
+        name, _colon, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            return head + await reader.readexactly(int(value.strip()))
+    return head + await reader.read(-1)
+
+
 class Browser:
     """One visitor over asyncio: its own cookies, no redirects followed (a 302 is the expected
     answer to a successful POST), one connection per request (``Connection: close``).
@@ -120,9 +133,9 @@ class Browser:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), 60)
             writer.write(raw)
-            answer = await asyncio.wait_for(reader.read(-1), 60)
+            answer = await asyncio.wait_for(_answer(reader), 60)
             writer.close()
-        except (TimeoutError, OSError) as error:
+        except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
             self.recorder.error(f"{kind} {path}: {error!r}")
             return 0, ""
         self.recorder.add(kind, time.perf_counter() - start)
@@ -445,8 +458,11 @@ class Served:
             self.cluster.prepare(migrate=False)
             self.cluster.start()
             self.base = self.cluster.base
-            self.what = (f"nginx on {self.base} in front of {self.cluster.count} gunicorn nodes, "
-                         f"Redis, DEBUG off")
+            pools = ", ".join(f"{p.name} {p.workers}×{p.threads}"
+                              + (f" nice +{p.nice}" if p.nice else "")
+                              for p in self.cluster.pools)
+            self.what = (f"nginx on {self.base} in front of {self.cluster.count} nodes "
+                         f"(gunicorn pools per node: {pools}), Redis, DEBUG off")
         else:
             port = free_port()
             self.server = start_server(workdir, port)
@@ -456,13 +472,19 @@ class Served:
     def roots(self) -> list[int]:
         if self.cluster is None:
             return [self.server.pid]
-        return [p.pid for p in (self.cluster.nginx, self.cluster.redis, *self.cluster.nodes)
-                if p is not None]
+        return [p.pid for p in self.cluster.processes()]
+
+    def pools(self) -> dict[str, list[int]]:
+        """The cluster's gunicorn masters by pool (their workers are counted with them)."""
+        if self.cluster is None:
+            return {}
+        return {pool.name: [node[pool.name].pid for node in self.cluster.nodes
+                            if pool.name in node] for pool in self.cluster.pools}
 
     def logs(self, name: str) -> list[Path]:
         if self.cluster is None:
             return [self.workdir / name]
-        return [self.cluster.node_dir(i) / name for i in range(self.cluster.count)]
+        return self.cluster.logs(name)
 
     def stop(self) -> None:
         if self.cluster is not None:
@@ -579,12 +601,17 @@ def main() -> int:
         unloaded = Recorder()
         loaded = Recorder()
         cpu_before, own_before = cpu_of(served.roots()), time.process_time()
+        pools_before = {name: cpu_of(pids) for name, pids in served.pools().items()}
         tables_seconds = asyncio.run(day(served.base, tournaments, unloaded, loaded, args))
         cpu_server = cpu_of(served.roots()) - cpu_before
         cpu_client = time.process_time() - own_before
         print(f"tables finished in {tables_seconds:.1f} s; CPU: server {cpu_server:.0f} s "
               f"({cpu_server / tables_seconds:.2f} cores), client {cpu_client:.0f} s "
               f"({cpu_client / tables_seconds:.2f} cores), machine {os.cpu_count()} cores")
+        if pools_before:
+            print("  of which gunicorn " + ", ".join(
+                f"{name} {cpu_of(pids) - pools_before[name]:.0f} s"
+                for name, pids in served.pools().items()))
         return report(served, unloaded, loaded, TABLES * count, tables_seconds, started)
     finally:
         if served is not None:

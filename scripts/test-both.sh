@@ -8,6 +8,9 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=.venv/bin/python
 mkdir -p var/pg
+# The test run's settings (pyproject.toml names them too): set here so that a
+# DJANGO_SETTINGS_MODULE exported in the shell cannot run the suite on a server's settings.
+export DJANGO_SETTINGS_MODULE=marias_admin.settings_test
 log=var/pg/pytest-postgres.log
 
 echo "== pytest tests/web (PostgreSQL 15), in the background: $log =="

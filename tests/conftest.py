@@ -6,8 +6,22 @@ Django fixture here, ``demo_snapshot``, is shared by both of those directories a
 when a test asks for it.
 """
 
+import os
+
 import pytest
 from hypothesis import settings
+
+TEST_SETTINGS = "marias_admin.settings_test"
+
+
+def pytest_configure(config):
+    """Test mode is the test settings module, named explicitly (pyproject.toml): a
+    DJANGO_SETTINGS_MODULE left exported in the shell (a server's) would win over it and run
+    the suite on a server's hasher, cache and throttles, so it is refused here."""
+    named = os.environ.get("DJANGO_SETTINGS_MODULE")
+    if named and named != TEST_SETTINGS:
+        raise pytest.UsageError(f"DJANGO_SETTINGS_MODULE={named}: the tests run on "
+                                f"{TEST_SETTINGS} (unset the variable)")
 
 # Properties check rules, not speed: a slow example on a loaded CI machine must not fail a run
 # (speed is measured by `make bench`).

@@ -35,6 +35,8 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECK_IN_ALL = "registration.check_in_all", _("checked in every registered player")
     REGISTRATION_CHECK_IN_UNDO = "registration.check_in_undo", _("undid a player's check-in")
     REGISTRATION_WITHDRAW = "registration.withdraw", _("withdrew a player")
+    REGISTRATION_FIRST_ROUND = "registration.first_round", _("moved a late entry into the "
+                                                             "round in play")
     PLAYERS_IMPORT = "players.import", _("imported players from a file")
     PLAYER_CREATE = "player.create", _("added a new player")
     CLUB_CREATE = "club.create", _("added a new club")
@@ -145,6 +147,7 @@ ACTION_GROUPS: dict[AuditAction, LogGroup] = {
     _A.REGISTRATION_CHECK_IN_ALL: _G.REGISTRATIONS,
     _A.REGISTRATION_CHECK_IN_UNDO: _G.REGISTRATIONS,
     _A.REGISTRATION_WITHDRAW: _G.REGISTRATIONS,
+    _A.REGISTRATION_FIRST_ROUND: _G.REGISTRATIONS,
     _A.PLAYERS_IMPORT: _G.REGISTRATIONS,
     _A.PLAYER_CREATE: _G.REGISTRATIONS,
     _A.PLAYER_DETAILS: _G.REGISTRATIONS,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+import secrets
 import time
 import uuid
 from collections.abc import Callable
@@ -60,8 +61,23 @@ def _timeout() -> int:
     return int(getattr(settings, "PUBLIC_PAGE_CACHE_SECONDS", 600))
 
 
-def _min_age() -> float:
-    return float(getattr(settings, "PUBLIC_PAGE_CACHE_MIN_SECONDS", 0))
+def _after_response() -> bool:
+    """Whether a stale results-only page (standings, projector) is rendered after the
+    response that found it stale, rather than before (``PUBLIC_PAGE_RENDER_AFTER_RESPONSE``):
+    under a round's confirmations the spectators then never wait for a render (issue 27, a
+    loaded p95 within 5 × a cache hit), and the new copy is there from the next request."""
+    return bool(getattr(settings, "PUBLIC_PAGE_RENDER_AFTER_RESPONSE", False))
+
+
+def _min_age(results_only: bool) -> float:
+    """How young a stale copy is still served instead of rendering anew. Pages of confirmed
+    results only go stale when a result is confirmed, a few times a round: they are rendered
+    at the first request after it (``PUBLIC_RESULTS_CACHE_MIN_SECONDS``, 0 by default), so a
+    result confirmed on any node is in the standings every node serves at once. Pages that
+    follow every hand entered keep the floor of ``PUBLIC_PAGE_CACHE_MIN_SECONDS``."""
+    name = ("PUBLIC_RESULTS_CACHE_MIN_SECONDS" if results_only
+            else "PUBLIC_PAGE_CACHE_MIN_SECONDS")
+    return float(getattr(settings, name, 0))
 
 
 def _generation_key(scope: int | str) -> str:
@@ -173,9 +189,9 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
 
     While one request renders a stale page anew, the others get the previous copy (at most
     one render behind) instead of all rendering it at once when a result comes in; and a page
-    is rendered anew at most every ``PUBLIC_PAGE_CACHE_MIN_SECONDS`` (the previous copy is
-    served meanwhile), so a burst of confirmations at the end of a round costs a few renders
-    of the standings, not one per sheet.
+    that follows the hands is rendered anew at most every ``PUBLIC_PAGE_CACHE_MIN_SECONDS``
+    (the previous copy is served meanwhile), so a round of 80 tables entering hands costs a
+    few renders a minute, not one per hand; a results-only page, at each confirmation.
 
     ``version`` (called with the view's keyword arguments) adds to the key what a page of
     several tournaments depends on, e.g. a season page: its tournaments' generations."""
@@ -193,11 +209,14 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
             if version is not None:
                 key = f"{key}:{version(**kwargs)}"
             entry = cache.get(key)
+            last = None
             locked = False
             if entry is None:
-                last = cache.get(f"{base}:last")
+                # the key of the last copy rendered, not a second copy: a page is written once
+                last_key = cache.get(f"{base}:last")
+                last = cache.get(last_key) if last_key is not None else None
                 if last is not None:
-                    young = time.time() - last.get("at", 0) < _min_age()
+                    young = time.time() - last.get("at", 0) < _min_age(results_only)
                     if young or not cache.add(f"{base}:lock", 1, 30):
                         response = _serve(last, request)
                         response["X-Page-Cache"] = "stale"
@@ -207,22 +226,46 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *,
             return view(request, *args, **kwargs)
         if entry is not None:
             return _serve(entry, request)
-        try:
-            response = view(request, *args, **kwargs)
-            if response.status_code == 200 and not response.streaming:
-                entry = _store(response, request)
-                with contextlib.suppress(Exception):
-                    cache.set(key, entry, _timeout())
-                    cache.set(f"{base}:last", entry, _timeout())
-                response = _serve(entry, request)
-                response["X-Page-Cache"] = "miss"
+
+        language = translation.get_language()  # the key's, also for a render after the response
+
+        def render() -> HttpResponse:
+            try:
+                with translation.override(language):
+                    response = view(request, *args, **kwargs)
+                if response.status_code == 200 and not response.streaming:
+                    stored = _store(response, request)
+                    with contextlib.suppress(Exception):
+                        cache.set(key, stored, _timeout())
+                        cache.set(f"{base}:last", key, _timeout())
+                    response = _serve(stored, request)
+                    response["X-Page-Cache"] = "miss"
+                return response
+            finally:
+                if locked:
+                    with contextlib.suppress(Exception):
+                        cache.delete(f"{base}:lock")
+
+        if locked and last is not None and results_only and _after_response():
+            # Nobody waits for the new copy: this visitor gets the previous one at once and
+            # the page is rendered right after his response has been sent (the server calls
+            # the response's closers then), for every request after it.
+            response = _serve(last, request)
+            response["X-Page-Cache"] = "stale"
+            response._resource_closers.append(lambda: _after(request, render))
             return response
-        finally:
-            if locked:
-                with contextlib.suppress(Exception):
-                    cache.delete(f"{base}:lock")
+        return render()
 
     return wrapped
+
+
+def _after(request: HttpRequest, render: Callable[[], HttpResponse]) -> None:
+    """Render a page after its request's response: the CSP middleware's nonce may no longer
+    be read then, so the render gets one of its own (the stored copy holds a placeholder in
+    its place, filled in per visitor by :func:`_serve`)."""
+    if hasattr(request, "csp_nonce"):
+        request.csp_nonce = secrets.token_urlsafe(16)
+    render()
 
 
 class InvalidateOnWriteMiddleware:

@@ -41,6 +41,7 @@ from marias_admin.players.import_grid import (
 )
 from marias_admin.players.import_headers import map_header, match_header, normalise_header
 from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
+from marias_admin.players.probes import JOINS, LEAVES
 from marias_admin.players.registration_numbers import (
     DEFAULT_REGISTRATION_NUMBER_PATTERN,
     normalise_registration_number,
@@ -81,6 +82,7 @@ FIELD_LABELS = {
 
 class Severity(StrEnum):
     ERROR = "error"
+    WARNING = "warning"
     INFO = "info"
 
 
@@ -108,7 +110,12 @@ PROBLEM_MESSAGES = {
     "already_registered_details": _("already registered in this tournament; only the changes "
                                     "of sex, year of birth, region or club below are saved"),
     "details_change": _("%(field)s: %(before)s → %(after)s"),
+    # A known player's changed details move a finished tournament's category (the details
+    # service's own words; the import needs the organiser's tick then).
+    "finished_joins": JOINS,
+    "finished_leaves": LEAVES,
 }
+FINISHED_CODES = frozenset({"finished_joins", "finished_leaves"})
 NAME_MISSING_CODES = frozenset({"missing_name", "missing_last_name", "missing_first_name"})
 ERROR_CODES = NAME_MISSING_CODES | frozenset({"bad_registration_number", "bad_email", "bad_seed",
                          "bad_sex", "bad_birth_year",
@@ -133,7 +140,9 @@ class Problem:
 
     @property
     def severity(self) -> Severity:
-        return Severity.ERROR if self.code in ERROR_CODES else Severity.INFO
+        if self.code in ERROR_CODES:
+            return Severity.ERROR
+        return Severity.WARNING if self.code in FINISHED_CODES else Severity.INFO
 
     @property
     def is_error(self) -> bool:

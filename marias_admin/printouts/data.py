@@ -46,6 +46,9 @@ class RoundInfo:
     # SloapSlam křížový (D1-D4 L254-260, B/19 L204): renoncs may be played out (dohrávka) and a
     # trhák's flek is compulsory; the sheet's legend names how to write both.
     dohravka: bool = False
+    # Pagat's all-four game (PAG L115): a lost Durch mit Partner records the tricks its
+    # declarer took himself; the legend names how (``zd5`` in the description).
+    declarer_tricks: bool = False
 
     @property
     def currency_symbol(self) -> str:

@@ -12,8 +12,8 @@ from typing import Literal
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from marias_admin.core import formatting
 from marias_admin.printouts.fonts import BOLD, REGULAR, text_width
-from scoring import formatting
 
 Align = Literal["left", "center", "right"]
 
@@ -139,14 +139,14 @@ def dotted_line(c: Canvas, x1: float, x2: float, y: float) -> None:
 
 
 def format_date(value: date, lang: str = "cs") -> str:
-    """12. 4. 2025 (cs, sk), 12 Apr 2025 (en): :mod:`scoring.formatting`."""
-    return formatting.format_date(value, lang)
+    """12. 4. 2025 (cs, sk), 12 Apr 2025 (en): :mod:`marias_admin.core.formatting`."""
+    return formatting.day(value, lang)
 
 
 def format_time(value: time) -> str:
-    return formatting.format_time(value)
+    return formatting.time_of_day(value)
 
 
 def format_money(amount: int, currency: str, lang: str = "cs") -> str:
-    """1000, "€" → "10,00 €"; the site's one convention (:mod:`scoring.formatting`)."""
-    return formatting.format_money(amount, currency, lang)
+    """1000, "€" → "10,00 €"; the site's one convention (:mod:`marias_admin.core.formatting`)."""
+    return formatting.money(amount, currency, lang)

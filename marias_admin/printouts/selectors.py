@@ -73,6 +73,7 @@ def round_info(tournament: Tournament, round_: Round) -> RoundInfo:
         table_points=table_points,
         honours=bool(ruleset.honours),
         dohravka=any(r.effect is HandEffect.LOST_UNLESS_PLAYED_OUT for r in ruleset.renoncs),
+        declarer_tricks=any(rung.called_partner for rung in ruleset.ladder),
     )
 
 

@@ -22,7 +22,8 @@ announced (SLS L28-32), each with its announcer's seat, e.g. "9 @1, 8 @2". It is
 round's info says ``honours`` (``RoundInfo.honours``, set from ``Ruleset.honours``).
 
 Facts without a column of their own (a sto proti beside the declarer's own sto, the čtyřka
-partner's seven, a trhák's compulsory flek on one part, the dohrávka's renoncs; issue 23) are
+partner's seven, a trhák's compulsory flek on one part, the dohrávka's renoncs; issue 23; the
+declarer's own tricks in pagat's lost Durch mit Partner, PAG L115) are
 written in the description in the shorthand; a legend under the totals says how
 (``sheet_marks``), for the families that have them.
 
@@ -226,7 +227,8 @@ def sheet_marks(info: RoundInfo) -> str:
     """How to write the facts that have no column of their own (issue 23), in the description
     as the shorthand writes them: a sto proti beside the declarer's own sto (OBE L239-241, PAG
     L46), the partner's seven in the čtyřka (SLS L42-46), a trhák's compulsory flek on one part
-    (SLS B/19 L204) and the renoncs of a dohrávka (SLS D4 L260). Empty: nothing to add."""
+    (SLS B/19 L204), the renoncs of a dohrávka (SLS D4 L260) and the declarer's own tricks in
+    a lost Durch mit Partner (PAG L115). Empty: nothing to add."""
     marks = []
     if info.announcements_against:
         marks.append(_("Against: a 100 against may stand beside the declarer's own 100; "
@@ -238,6 +240,9 @@ def sheet_marks(info: RoundInfo) -> str:
         marks.append(_("In the description: trh@3 = the compulsory flek of seat 3 on that "
                        "part; dohr = the renonc was played out; bez dohr = the renonc that "
                        "ended the dohrávka."))
+    if info.declarer_tricks:
+        marks.append(_("zd5 in the description: in a lost durch with a partner the declarer "
+                       "took 5 tricks himself (under 6 he pays for his partner)."))
     return " ".join(marks)
 
 

@@ -17,6 +17,13 @@ class PrizesConfig(AppConfig):
         probes.category_table.provide(selectors.category_table_for)
         probes.player_categories.provide(selectors.player_categories)
 
+        # The player details service (players) asks which finished tournaments' categories
+        # a change would move.
+        from marias_admin.players import probes as player_probes
+        from marias_admin.prizes import details_effects
+
+        player_probes.finished_effects.provide(details_effects.finished_effects)
+
         # The front door: the home page (core) asks which tournaments to list, and the list's
         # cached copy goes stale with any tournament's save.
         from django.db.models.signals import post_delete, post_save

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core.ordering import czech_order
+from marias_admin.players.details import CONFIRM_LABEL
 from marias_admin.players.models import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR, Sex
 from marias_admin.prizes.models import MAX_PLACE, Category, CategoryKind, DoubleWinnerRule
 from marias_admin.tournaments.forms import Form
@@ -79,3 +80,5 @@ class PlayerDetailsForm(Form):
     birth_year = forms.IntegerField(label=_("year of birth"), required=False,
                                     min_value=MIN_BIRTH_YEAR, max_value=MAX_BIRTH_YEAR)
     region = forms.CharField(label=_("region"), max_length=60, required=False)
+    # Shown once the service refused a change that moves a finished tournament's categories.
+    confirm_finished = forms.BooleanField(label=CONFIRM_LABEL, required=False)

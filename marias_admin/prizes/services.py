@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
 from marias_admin.core import pagecache
-from marias_admin.players.models import Player, Sex
+from marias_admin.players import details
+from marias_admin.players.models import Player
 from marias_admin.prizes.models import (
     Category,
     CategoryKind,
@@ -28,7 +29,6 @@ from marias_admin.tournaments.models import Registration, Tournament
 
 CATEGORY_FIELDS = ("name", "kind", "year", "region", "order")
 PRIZE_FIELDS = ("order", "category", "place", "label", "value")
-PLAYER_FIELDS = ("sex", "birth_year", "region")
 
 
 def _category_after(category: Category) -> dict[str, Any]:
@@ -167,23 +167,13 @@ def double_rule_set(*, user: Any, tournament: Tournament, rule: str) -> PrizeSet
     return settings
 
 
-@transaction.atomic
 def player_details_update(
     *, user: Any, player: Player, sex: str = "", birth_year: int | None = None,
-    region: str = "", tournament: Tournament | None = None,
+    region: str = "", tournament: Tournament | None = None, confirm_finished: bool = False,
 ) -> Player:
-    """A player's sex, year of birth and region (what the categories ask)."""
-    if sex:
-        sex = Sex(sex).value
-    before = snapshot(player, PLAYER_FIELDS)
-    player.sex = sex
-    player.birth_year = birth_year
-    player.region = region.strip()
-    player.full_clean(exclude=["user"])
-    player.save(update_fields=list(PLAYER_FIELDS))
-    after = snapshot(player, PLAYER_FIELDS)
-    if after != before:
-        audit_record(user=user, action=AuditAction.PLAYER_DETAILS, obj=player,
-                     tournament=tournament, summary=player.full_name, before=before,
-                     after=after)
-    return player
+    """A player's sex, year of birth and region (what the categories ask), all three as the
+    category page's form sends them, written by the one player details service (which refuses
+    a change that moves a finished tournament's categories unless ``confirm_finished``)."""
+    return details.player_details_update(
+        user=user, player=player, tournament=tournament, confirm_finished=confirm_finished,
+        changes={"sex": sex, "birth_year": birth_year, "region": region})

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marias_admin.core.ordering import czech_order
+from marias_admin.players.details import FinishedTournamentsChange, effect_text
 from marias_admin.prizes import exports, selectors, services
 from marias_admin.prizes.forms import CategoryForm, DoubleRuleForm, PlayerDetailsForm, PrizeForm
 from marias_admin.prizes.models import Category, Prize
@@ -173,6 +174,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, registration_id: i
     registration = get_object_or_404(Registration.objects.select_related("player"),
                                      pk=registration_id, tournament=tournament)
     player = registration.player
+    finished: list[str] = []  # what the change would move in finished tournaments
     if request.method == "POST":
         form = PlayerDetailsForm(request.POST)
         if form.is_valid():
@@ -181,7 +183,9 @@ def player_edit(request: HttpRequest, tournament: Tournament, registration_id: i
                 services.player_details_update(
                     user=request.user, player=player, sex=data["sex"],
                     birth_year=data["birth_year"], region=data["region"],
-                    tournament=tournament)
+                    tournament=tournament, confirm_finished=data["confirm_finished"])
+            except FinishedTournamentsChange as refused:
+                finished = [effect_text(e) for found in refused.effects.values() for e in found]
             except ValidationError as error:
                 _service_errors(form, error)
             else:
@@ -191,7 +195,8 @@ def player_edit(request: HttpRequest, tournament: Tournament, registration_id: i
         form = PlayerDetailsForm(initial={"sex": player.sex, "birth_year": player.birth_year,
                                           "region": player.region})
     return render(request, "prizes/player_edit.html",
-                  {"tournament": tournament, "registration": registration, "form": form})
+                  {"tournament": tournament, "registration": registration, "form": form,
+                   "finished": finished})
 
 
 @require_GET

@@ -65,7 +65,9 @@ def why(line: Line, options: RankingOptions) -> str:
 def shown_rows(table: RankingTable, player_url: Callable[[int], str] | None) -> SafeString:
     """The ranking's rows as HTML, written in Python (as the standings' rows are,
     ``standings/presenters/rows_html.py``): 320 players × 9 tournaments of template loops
-    were most of a render. Every name is escaped; numbers are the formatter's."""
+    were most of a render. Every name is escaped; numbers are the formatter's. A player's
+    club is a line under his name, as in a tournament's standings: one column fewer on a
+    phone."""
     not_counted = escape(_("not counted"))
     out = []
     for row in table.rows:
@@ -74,11 +76,11 @@ def shown_rows(table: RankingTable, player_url: Callable[[int], str] | None) -> 
         if player_url is None:  # clubs
             name = f'<td class="name">{escape(getattr(who, "name", ""))}</td>'
         else:
-            club = escape(str(who.club)) if who is not None and who.club else ""
+            club = (f'<span class="club">{escape(str(who.club))}</span>'
+                    if who is not None and who.club else "")
             url = escape(player_url(who.pk if who is not None else 0))
             name = (f'<td class="name"><a href="{url}">'
-                    f'{escape(who.full_name if who is not None else "")}</a></td>'
-                    f"<td>{club}</td>")
+                    f'{escape(who.full_name if who is not None else "")}</a>{club}</td>')
         cells = []
         for line in row.lines:
             text = "–" if line.placement is None else number(line.weighted)
@@ -161,12 +163,13 @@ def season_rows(table: Any, player_url: Callable[[int], str]) -> SafeString:
             text = escape(cell.text)
             cells.append(f'<td class="num dropped" title="{not_counted}"><s>{text}</s></td>'
                          if cell.dropped else f'<td class="num">{text}</td>')
-        club = escape(str(player.club)) if player.club else ""
+        club = (f'<span class="club">{escape(str(player.club))}</span>'
+                if player.club else "")
         out.append(
             f'<tr data-player="{player.pk}" data-rank="{row.rank}">'
             f'<td class="rank">{row.rank}.</td>'
             f'<td class="name"><a href="{escape(player_url(player.pk))}">'
-            f"{escape(player.full_name)}</a></td><td>{club}</td>{''.join(cells)}"
+            f"{escape(player.full_name)}</a>{club}</td>{''.join(cells)}"
             f'<td class="num bp"><strong>{escape(shown["reduced_bp"])}</strong></td>'
             f'<td class="num">{escape(shown["bp"])}</td>'
             f'<td class="num {money_class(shown["sb"])}">{escape(shown["sb"])}</td>'

@@ -65,6 +65,11 @@ class RankingTable:
     def source(self) -> str:
         return scheme_by_code(self.ranking.scheme).source
 
+    @property
+    def reading(self) -> bool:
+        """Whether the scheme's numbers are our reading of its source (said after it)."""
+        return scheme_by_code(self.ranking.scheme).reading
+
 
 def _fraction(value: Decimal | None, default: Decimal) -> Fraction:
     return Fraction(str(value if value is not None else default))
@@ -105,8 +110,8 @@ def exclusions(ranking: Ranking, players: dict[int, Player],
             out[pk] = _("not a member with paid dues for this season")
         elif category is not None and not category.admits(
                 PlayerInfo(pk, player.sex, player.birth_year)):
-            out[pk] = (_("this ranking is for women") if category.kind is CategoryKind.WOMEN
-                       else _("this ranking is for seniors"))
+            out[pk] = (_("for women only") if category.kind is CategoryKind.WOMEN
+                       else _("for seniors only"))
     return out
 
 

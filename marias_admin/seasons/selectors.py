@@ -43,6 +43,8 @@ def listed_competitions(*, everything: bool = False) -> QuerySet[Competition]:
 
 
 def member_tournaments(competition: Competition) -> list[Tournament]:
+    """The competition's tournaments in its order (ties by date): the one reading of the
+    members, for the pages, the API, the exchange import and the services that renumber."""
     return [m.tournament for m in competition.memberships.select_related("tournament")
             .order_by("order", "tournament__date", "id")]
 

@@ -14,6 +14,7 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record, snapshot
 from marias_admin.core import pagecache
 from marias_admin.seasons.models import Competition, CompetitionTournament
+from marias_admin.seasons.selectors import member_tournaments
 from marias_admin.tournaments.models import Tournament
 
 # The page cache's scope of the seasons' own data: competitions, rankings, memberships.
@@ -75,18 +76,14 @@ def competition_save(*, user: Any, competition: Competition | None = None,
         if tournaments is not None:
             sync_members(competition, tournaments, coefficients or {})
         elif coefficients:
-            sync_members(competition, member_list(competition), coefficients)
+            # the members as the pages list them, renumbered in that order
+            sync_members(competition, member_tournaments(competition), coefficients)
         action = AuditAction.COMPETITION_CREATE if created else AuditAction.COMPETITION_UPDATE
         audit_record(user=user, action=action,
                      obj=competition, before=before, after=picture(competition),
                      summary=str(competition))
         pagecache.bump(SEASONS_SCOPE)
     return competition
-
-
-def member_list(competition: Competition) -> list[Tournament]:
-    return [m.tournament for m in competition.memberships.select_related("tournament")
-            .order_by("order", "id")]
 
 
 def sync_members(competition: Competition, tournaments: Sequence[Tournament],

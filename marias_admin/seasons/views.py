@@ -3,9 +3,9 @@ each player's season page (every number of his rankings explained).
 
 Anonymous visitors get them from the page cache (``core.pagecache``); the key holds the
 generations of the competition's tournaments' results and of the seasons' own data
-(:func:`season_version`), so a confirmed sheet in any member tournament, or a changed
-competition, ranking or membership, serves a fresh page. Staff see the live page, hidden
-standings included.
+(:func:`season_version`), so a confirmed sheet in any member tournament, a changed
+competition, ranking or membership, or a renamed player or club, serves a fresh page. Staff
+see the live page, hidden standings included.
 """
 
 from __future__ import annotations
@@ -48,11 +48,12 @@ def _staff(request: HttpRequest) -> bool:
 
 
 def season_version(competition_id: int, **_kwargs: object) -> str:
-    """What a season page depends on besides its URL: its tournaments' results and the
-    seasons' data (competitions, rankings, memberships)."""
+    """What a season page (and the API's season) depends on besides its URL: its tournaments'
+    results, the seasons' data (competitions, rankings, memberships) and the names of players
+    and clubs (a rename bumps the global generation, as for every tournament's pages)."""
     members = CompetitionTournament.objects.filter(competition_id=competition_id).order_by(
         "tournament_id").values_list("tournament_id", flat=True)
-    parts = [pagecache.generation(SEASONS_SCOPE)]
+    parts = [pagecache.generation(pagecache.GLOBAL), pagecache.generation(SEASONS_SCOPE)]
     parts += [f"{pk}:{pagecache.generation(f'{pk}:results')}" for pk in members]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
+from marias_admin.seating.guards import lock_round
 from marias_admin.seating.models import Round, RoundState
 from marias_admin.seating.selectors import round_clock
-from marias_admin.seating.services import _lock
 
 
 def _snapshot(round: Round) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def _snapshot(round: Round) -> dict[str, Any]:
 
 
 def _running_round(round: Round) -> Round:
-    round = _lock(round, None)
+    round = lock_round(round, None)
     if round.state != RoundState.RELEASED or round.started_at is None:
         raise ValidationError(
             _("The clock of round %(number)s has not been started.") % {"number": round.number},

@@ -74,11 +74,17 @@ def _pills(status: Any, ruled: Mapping[str, Any] | None, words: dict[str, str]) 
 
 
 def _quiet(status: Any, minutes: int | None) -> str:
+    """The time of the table's last activity and how long ago, "just now" under a minute
+    ("0 min ago" reads as if the room had lost count)."""
     if not status.last_activity:
         return '<td class="quiet">–</td>'
     at = escape(formatting.time_of_day(status.last_activity, seconds=True))
-    ago = ngettext("%(counter)s min ago", "%(counter)s min ago", minutes or 0) % {
-        "counter": escape(minutes)}
+    ago: str
+    if not minutes:
+        ago = escape(_("just now"))
+    else:
+        ago = ngettext("%(counter)s min ago", "%(counter)s min ago", minutes) % {
+            "counter": escape(minutes)}
     return (f'<td class="quiet"><span title="{at}">{at}</span> '
             f'<small data-quiet-minutes="{escape(minutes)}">({ago})</small></td>')
 

@@ -30,17 +30,18 @@ from marias_admin.seating.generator.editing import (
     place_late_entry,
 )
 from marias_admin.seating.generator.sizing import odd_size_for
-from marias_admin.seating.models import Bye, Round, RoundState, Seat, SeatLock, Table
-from marias_admin.seating.selectors import history_before, plain_seating
-from marias_admin.seating.services import (
-    _clubs,
-    _lock,
-    _refuse_confirmed,
-    _refuse_tables_with_results,
-    _teams,
+from marias_admin.seating.guards import (
+    lock_round,
+    refuse_closed,
+    refuse_confirmed,
+    refuse_tables_with_results,
 )
+from marias_admin.seating.models import Bye, Round, RoundState, Seat, SeatLock, Table
+from marias_admin.seating.selectors import clubs_of, history_before, plain_seating, teams_of
+from marias_admin.seating.services import seat_swap
 from marias_admin.tournaments.models import PLAYING_STATUSES, Registration, Tournament
 from marias_admin.tournaments.selectors import playing_in_round, registrations
+from marias_admin.tournaments.services import registration_join_round
 
 
 def edit_summary(edit: dict[str, Any], number: int | None = None) -> str:
@@ -77,15 +78,6 @@ def edit_summary(edit: dict[str, Any], number: int | None = None) -> str:
     return _("Round %(number)s: %(what)s") % {"number": number, "what": text}
 
 
-def _refuse_closed(round: Round) -> None:
-    if round.state == RoundState.CLOSED:
-        raise ValidationError(
-            _("Round %(number)s is closed; its seating can no longer change.")
-            % {"number": round.number},
-            code="round_played",
-        )
-
-
 def _sizes_allowed(tournament: Tournament) -> tuple[int, int | None, int]:
     """(preferred size, odd size or None, most odd tables) of the tournament's family."""
     if tournament.full_tables_only:
@@ -100,8 +92,8 @@ def _refresh_report(round: Round) -> None:
     after = plain_seating(round)
     seated = [p for table in after for p in table]
     report = planner.report(after, history_before(round.tournament, round.number),
-                            round.tournament.table_size, _clubs(seated),
-                            _teams(round.tournament, seated))
+                            round.tournament.table_size, clubs_of(seated),
+                            teams_of(round.tournament, seated))
     byes = sorted(Bye.objects.filter(round=round).values_list("registration_id", flat=True))
     if byes or round.tournament.full_tables_only:
         report["byes"] = byes
@@ -141,10 +133,11 @@ def seat_move(
     """Move a player to table ``table``, seat ``position``: an occupied seat is a swap, an
     empty one (``position`` empty or past the last seat) makes his table one smaller and the
     target one larger, within the sizes the family allows; a player waiting with a bye takes
-    the target's free seat (``_from_bye``). Returns the round; its report shows the repeats
-    the move made."""
-    round = _lock(round, expected_version)
-    _refuse_closed(round)
+    the target's free seat (``_from_bye``). The swap is ``services.seat_swap``'s, its one
+    home (audited there as a swap). Returns the round; its report shows the repeats the move
+    made."""
+    round = lock_round(round, expected_version)
+    refuse_closed(round)
     tournament = round.tournament
     target = Table.objects.filter(round=round, number=table).first()
     if target is None:
@@ -166,31 +159,23 @@ def seat_move(
         raise ValidationError(
             _("%(player)s already sits at table %(table)s.")
             % {"player": registration.player.full_name, "table": table}, code="same_seat")
-    _refuse_tables_with_results(round, sorted({seat.table.number, table}))
-    _refuse_confirmed(round, confirm_reseat)
+    if occupant is not None:  # the round is locked and its version checked already
+        return seat_swap(user=user, round=round, first=registration,
+                         second=occupant.registration, confirm_reseat=confirm_reseat)
+    refuse_tables_with_results(round, sorted({seat.table.number, table}))
+    refuse_confirmed(round, confirm_reseat)
     before = plain_seating(round)
-    if occupant is not None:
-        places = [(seat.table_id, seat.position), (occupant.table_id, occupant.position)]
-        Seat.objects.filter(pk__in=(seat.pk, occupant.pk)).delete()
-        Seat.objects.bulk_create([
-            Seat(round=round, table_id=places[1][0], position=places[1][1],
-                 registration=registration),
-            Seat(round=round, table_id=places[0][0], position=places[0][1],
-                 registration_id=occupant.registration_id),
-        ])
-        edit: dict[str, Any] = {"kind": "swap", "player": registration.player.full_name,
-                                "other": occupant.registration.player.full_name}
-    else:
-        _check_sizes(round, tournament, seat, target, len(target_seats))
-        source = seat.table
-        seat.delete()
-        Seat.objects.create(round=round, table=target, position=len(target_seats) + 1,
-                            registration=registration)
-        # the seats left behind close up: 1, 2, 3 without a gap
-        for index, left in enumerate(source.seats.order_by("position"), start=1):
-            if left.position != index:
-                Seat.objects.filter(pk=left.pk).update(position=index)
-        edit = {"kind": "move", "player": registration.player.full_name, "table": table}
+    _check_sizes(round, tournament, seat, target, len(target_seats))
+    source = seat.table
+    seat.delete()
+    Seat.objects.create(round=round, table=target, position=len(target_seats) + 1,
+                        registration=registration)
+    # the seats left behind close up: 1, 2, 3 without a gap
+    for index, left in enumerate(source.seats.order_by("position"), start=1):
+        if left.position != index:
+            Seat.objects.filter(pk=left.pk).update(position=index)
+    edit: dict[str, Any] = {"kind": "move", "player": registration.player.full_name,
+                            "table": table}
     _refresh_report(round)
     _bump(round)
     audit_record(user=user, action=AuditAction.ROUND_MOVE, obj=round, tournament=tournament,
@@ -213,8 +198,8 @@ def _from_bye(user: Any, round: Round, bye: Bye, target: Table, position: int | 
             _("%(player)s waits with a bye: choose the free seat of a table (%(table)s alone), "
               "not a taken one.") % {"player": name, "table": target.number},
             code="seat_taken")
-    _refuse_tables_with_results(round, [target.number])
-    _refuse_confirmed(round, confirm_reseat)
+    refuse_tables_with_results(round, [target.number])
+    refuse_confirmed(round, confirm_reseat)
     _check_target_size(round, round.tournament, target, target_size)
     before = {"seating": plain_seating(round),
               "byes": sorted(Bye.objects.filter(round=round)
@@ -298,13 +283,17 @@ def round_late_entry(
     user: Any,
     round: Round,
     registration: Registration,
+    confirm_reseat: bool = False,
     expected_version: int | None = None,
 ) -> Round:
     """Seat a player registered after the round was seated, where the family's rules say
     (``generator.editing.place_late_entry``): a table one short, a new table with those
-    waiting, or a bye. Tables with results are never changed."""
-    round = _lock(round, expected_version)
-    _refuse_closed(round)
+    waiting, or a bye. Tables with results are never changed. A confirmed round asks first
+    (``confirm_reseat``, as a move does: its sheets may be printed) and goes back to
+    "seated"; in the round in play, an entry that counted from the next round counts from
+    this one (``tournaments.services.registration_join_round``, audited there)."""
+    round = lock_round(round, expected_version)
+    refuse_closed(round)
     tournament = round.tournament
     if not Table.objects.filter(round=round).exists():
         raise ValidationError(_("Seat round %(number)s first.") % {"number": round.number},
@@ -320,10 +309,12 @@ def round_late_entry(
             _("%(player)s is not playing in round %(number)s (not checked in or withdrawn).")
             % {"player": registration.player.full_name, "number": round.number},
             code="not_playing")
+    refuse_confirmed(round, confirm_reseat)
+    state_before = round.state
     first_round = registration.first_round
     if first_round > round.number:  # checked in after the round started: he plays it now
-        Registration.objects.filter(pk=registration.pk).update(first_round=round.number)
-        registration.first_round = round.number
+        registration_join_round(user=user, registration=registration,
+                                round_number=round.number)
     results = set(probes.tables_with_results(Table.objects.filter(round=round))
                   .get(round.number, []))
     sizes = _table_sizes(round)
@@ -359,10 +350,12 @@ def round_late_entry(
         edit = {"kind": "bye", "player": name}
     _refresh_report(round)
     _bump(round)
+    went_back = state_before != round.state  # confirmed → seated, the director having agreed
     audit_record(
         user=user, action=AuditAction.ROUND_LATE_ENTRY, obj=round, tournament=tournament,
-        before=before,
+        before={**before, **({"state": state_before} if went_back else {})},
         after={"seating": plain_seating(round),
+               **({"state": round.state} if went_back else {}),
                "byes": sorted(Bye.objects.filter(round=round)
                               .values_list("registration_id", flat=True)),
                "placement": placement.kind.value, "edit": edit,
@@ -413,9 +406,19 @@ def _lock_snapshot(round: Round) -> list[list[int | None]]:
 
 
 def _refuse_unseatable_round(round: Round) -> None:
+    """A lock is read only when the round is seated (again): once it is released to the
+    tables or closed it never is, so a lock there would change nothing. The refusal says
+    what does help: a move in the round in play, a lock in a later round."""
+    if round.state == RoundState.RELEASED:
+        raise ValidationError(
+            _("Round %(number)s is being played and will not be seated again, so a locked "
+              "seat would change nothing in it. To change a seat now, use “Move a player”; "
+              "to keep a seat for the rounds to come, lock it in the next round.")
+            % {"number": round.number}, code="round_played")
     if round.is_fixed:
         raise ValidationError(
-            _("Round %(number)s has started; locks only matter before it is seated.")
+            _("Round %(number)s is closed and will not be seated again, so a locked seat "
+              "would change nothing in it. Lock the seat in a later round instead.")
             % {"number": round.number}, code="round_played")
 
 
@@ -432,7 +435,7 @@ def seat_lock_set(
     """Lock a player to a table (and seat) for the next seating of the round; with
     ``later_rounds``, of every later round not yet played too (a wheelchair place is needed
     all day). All of them or none: a seat locked for someone else in any round refuses all."""
-    round = _lock(round, None)
+    round = lock_round(round, None)
     _refuse_unseatable_round(round)
     if registration.tournament_id != round.tournament_id:
         raise ValidationError(
@@ -443,7 +446,7 @@ def seat_lock_set(
         raise ValidationError(_("Choose a table and a seat from 1 to 4."), code="lock_place")
     rounds = [round]
     if later_rounds:
-        rounds += [_lock(r, None) for r in round.tournament.rounds.filter(
+        rounds += [lock_round(r, None) for r in round.tournament.rounds.filter(
             number__gt=round.number).order_by("number") if not r.is_fixed]
     locks = [_lock_one(user, r, registration, table, position) for r in rounds]
     return locks[0]
@@ -474,7 +477,7 @@ def _lock_one(user: Any, round: Round, registration: Registration, table: int,
 def table_lock(*, user: Any, round: Round, table: int) -> list[SeatLock]:
     """Lock every player of a seated table in his seat (the top table): seating the round
     again keeps that table as it is."""
-    round = _lock(round, None)
+    round = lock_round(round, None)
     _refuse_unseatable_round(round)
     seats = list(Seat.objects.filter(round=round, table__number=table))
     if not seats:
@@ -493,7 +496,7 @@ def table_lock(*, user: Any, round: Round, table: int) -> list[SeatLock]:
 
 @transaction.atomic
 def seat_lock_remove(*, user: Any, round: Round, registration: Registration) -> None:
-    round = _lock(round, None)
+    round = lock_round(round, None)
     _refuse_unseatable_round(round)
     before = _lock_snapshot(round)
     edit = {"kind": "unlock", "player": registration.player.full_name}

@@ -194,6 +194,7 @@ class MoveForm(_PlayerPickForm):
 
 class LateEntryForm(_PlayerPickForm):
     player = _picker("late-players", gettext_lazy("player"))
+    confirm_reseat = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = _version()
 
 

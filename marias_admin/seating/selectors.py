@@ -8,11 +8,27 @@ from datetime import datetime, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from marias_admin.seating import probes
 from marias_admin.seating.models import Bye, Round, RoundState, Seat
 from marias_admin.tournaments.models import Registration, Tournament
 
 PlainSeating = list[tuple[int, ...]]  # tables in number order, registration ids in seat order
 OPEN_SEATED_STATES = (RoundState.SEATED, RoundState.CONFIRMED)  # seated, not yet played
+
+
+def clubs_of(ids: list[int]) -> dict[int, int | None]:
+    """Registration id → the player's club id, for keeping clubmates apart and the report.
+    Read by the seating (``services.round_seat``), the swap and the editor's edits, whose
+    reports count clubmates the same way."""
+    return dict(Registration.objects.filter(id__in=ids).values_list("id", "player__club_id"))
+
+
+def teams_of(tournament: Tournament, ids: list[int]) -> dict[int, int]:
+    """Registration id → team id of those seated who are on a team (the teams app answers
+    through ``probes.team_groups``), for keeping team members apart and the report; shared
+    like :func:`clubs_of`."""
+    present = set(ids)
+    return {r: t for r, t in probes.team_groups(tournament).items() if r in present}
 
 
 def round_seats(round: Round) -> QuerySet[Seat]:

@@ -28,6 +28,14 @@ from marias_admin.audit.services import audit_record
 from marias_admin.core.ordering import name_key
 from marias_admin.seating import planner, probes
 from marias_admin.seating.generator.editing import LockError
+from marias_admin.seating.guards import RoundConflict as RoundConflict  # re-exported
+from marias_admin.seating.guards import (
+    lock_round,
+    refuse_closed,
+    refuse_confirmed,
+    refuse_tables_with_results,
+    table_list,
+)
 from marias_admin.seating.locks import (
     honour_locks,
     keep_locked_playing,
@@ -35,7 +43,7 @@ from marias_admin.seating.locks import (
     round_locks,
 )
 from marias_admin.seating.models import Bye, Round, RoundState, Seat, SeatingMethod, Table
-from marias_admin.seating.selectors import history_before, plain_seating
+from marias_admin.seating.selectors import clubs_of, history_before, plain_seating, teams_of
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, Tournament
 from marias_admin.tournaments.selectors import playing_in_round
@@ -64,27 +72,6 @@ SEATING_ERRORS = {
 }
 
 
-class RoundConflict(ValidationError):
-    """Someone else changed the round since the author loaded its page."""
-
-
-def _lock(round: Round, expected_version: int | None) -> Round:
-    locked = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(
-        pk=round.pk)
-    refuse_if_finished(locked.tournament)
-    if expected_version is not None and locked.version != expected_version:
-        raise RoundConflict(
-            _("Someone else changed this round meanwhile. Your change was not saved; here is "
-              "the current state."),
-            code="conflict",
-        )
-    return locked
-
-
-def _table_list(numbers: list[int]) -> str:
-    return ", ".join(str(n) for n in numbers)
-
-
 def _refuse_results(round: Round) -> None:
     """A table with results keeps its players in their seats: nothing may move a result."""
     numbers = probes.tables_with_results(Table.objects.filter(round=round)).get(round.number)
@@ -97,28 +84,8 @@ def _refuse_results(round: Round) -> None:
                 "results (hands, totals or rulings), which belong to the players seated there.",
                 len(numbers),
             )
-            % {"number": round.number, "tables": _table_list(numbers)},
+            % {"number": round.number, "tables": table_list(numbers)},
             code="round_has_results",
-        )
-
-
-def _refuse_tables_with_results(round: Round, numbers: list[int]) -> None:
-    """Tables ``numbers`` of the round keep their players: a seat's results are its
-    player's (a swap, a move, a late entry at a table with hands would give them to
-    another)."""
-    held = probes.tables_with_results(
-        Table.objects.filter(round=round, number__in=numbers)).get(round.number)
-    if held:
-        raise ValidationError(
-            ngettext(
-                "Table %(tables)s already holds results (hands, totals or rulings); its players "
-                "cannot change seats.",
-                "Tables %(tables)s already hold results (hands, totals or rulings); their "
-                "players cannot change seats.",
-                len(held),
-            )
-            % {"tables": _table_list(held)},
-            code="table_has_results",
         )
 
 
@@ -136,16 +103,7 @@ def _refuse_fixed(round: Round, confirm_reseat: bool) -> None:
     the caller's consent (in that order: the first two no consent can lift)."""
     _refuse_played(round)
     _refuse_results(round)
-    _refuse_confirmed(round, confirm_reseat)
-
-
-def _refuse_confirmed(round: Round, confirm_reseat: bool) -> None:
-    if round.state == RoundState.CONFIRMED and not confirm_reseat:
-        raise ValidationError(
-            _("Round %(number)s is confirmed. Confirm that it should be seated again.")
-            % {"number": round.number},
-            code="round_confirmed",
-        )
+    refuse_confirmed(round, confirm_reseat)
 
 
 def _ranking(tournament: Tournament, ids: list[int]) -> list[int]:
@@ -172,18 +130,6 @@ def _standings(tournament: Tournament, ids: list[int], number: int) -> list[int]
     return ranked + [p for p in _ranking(tournament, ids) if p not in set(ranked)]
 
 
-def _clubs(ids: list[int]) -> dict[int, int | None]:
-    """Registration id → the player's club id, for keeping clubmates apart and the report."""
-    return dict(Registration.objects.filter(id__in=ids).values_list("id", "player__club_id"))
-
-
-def _teams(tournament: Tournament, ids: list[int]) -> dict[int, int]:
-    """Registration id → team id of those seated who are on a team (the teams app answers
-    through ``probes.team_groups``), for keeping team members apart and the report."""
-    present = set(ids)
-    return {r: t for r, t in probes.team_groups(tournament).items() if r in present}
-
-
 @transaction.atomic
 def round_seat(
     *,
@@ -194,7 +140,7 @@ def round_seat(
     confirm_reseat: bool = False,
     expected_version: int | None = None,
 ) -> Round:
-    round = _lock(round, expected_version)
+    round = lock_round(round, expected_version)
     _refuse_fixed(round, confirm_reseat)
     tournament = round.tournament
     unseated = tournament.rounds.filter(number__lt=round.number, tables__isnull=True)
@@ -216,8 +162,8 @@ def round_seat(
             players, byes = planner.byes(players=players, previous=_byes_before(round),
                                          seed=seed, round_number=round.number)
             players, byes = keep_locked_playing(players, byes, locks)
-        clubs = _clubs(players)
-        teams = _teams(tournament, players)
+        clubs = clubs_of(players)
+        teams = teams_of(tournament, players)
         seating = planner.seat(
             players=players,
             history=history,
@@ -328,10 +274,13 @@ def seat_swap(
     """Exchange two players' seats; the report then shows any repeat the swap created.
 
     Only between tables whose sheets are empty: money is stored per seat, so a swap at a
-    table with results would hand one player's results to another.
+    table with results would hand one player's results to another. Like the editor's other
+    edits of single seats (``editing.py``, whose move into a taken seat is this swap), it is
+    allowed in the round in play at such tables, never in a closed round; a confirmed round
+    only with ``confirm_reseat``, and it goes back to "seated".
     """
-    round = _lock(round, expected_version)
-    _refuse_played(round)
+    round = lock_round(round, expected_version)
+    refuse_closed(round)
     seats = {
         s.registration_id: s
         for s in Seat.objects.filter(round=round, registration__in=(first, second))
@@ -342,8 +291,8 @@ def seat_swap(
             _("Choose two different players seated in this round."), code="swap_players"
         )
     a, b = seats[first.pk], seats[second.pk]
-    _refuse_tables_with_results(round, sorted({a.table.number, b.table.number}))
-    _refuse_confirmed(round, confirm_reseat)
+    refuse_tables_with_results(round, sorted({a.table.number, b.table.number}))
+    refuse_confirmed(round, confirm_reseat)
     before = plain_seating(round)
     places = [(a.table_id, a.position), (b.table_id, b.position)]
     Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
@@ -358,7 +307,7 @@ def seat_swap(
     seated = [p for table in after for p in table]
     round.report = planner.report(
         after, history_before(round.tournament, round.number), round.tournament.table_size,
-        _clubs(seated), _teams(round.tournament, seated),
+        clubs_of(seated), teams_of(round.tournament, seated),
     )
     if byes is not None:  # the byes stay: a swap moves seated players only
         round.report["byes"] = byes
@@ -372,7 +321,8 @@ def seat_swap(
         obj=round,
         tournament=round.tournament,
         before={"seating": before},
-        after={"seating": after},
+        after={"seating": after, "edit": {"kind": "swap", "player": first.player.full_name,
+                                          "other": second.player.full_name}},
         summary=_("Round %(number)s: %(a)s ↔ %(b)s")
         % {"number": round.number, "a": first.player, "b": second.player},
     )
@@ -391,7 +341,7 @@ def round_set_state(
     """Move the round on. Closing it while some sheets are not confirmed is refused (naming
     the tables) unless the caller says the organiser agreed; releasing it starts the
     tournament if it was not running yet."""
-    round = _lock(round, expected_version)
+    round = lock_round(round, expected_version)
     current = RoundState(round.state)
     if state not in TRANSITIONS[current]:
         raise ValidationError(
@@ -409,7 +359,7 @@ def round_set_state(
                 "that the round should be closed anyway.",
                 len(open_tables),
             )
-            % {"number": round.number, "tables": _table_list(open_tables)},
+            % {"number": round.number, "tables": table_list(open_tables)},
             code="open_sheets",
             params={"tables": open_tables},
         )
@@ -441,7 +391,7 @@ def round_reopen_for_review(*, user: Any, round: Round, reason: str) -> Round:
     closed round must not hold a sheet that is being entered again (its table page would refuse
     every write). The organiser closes it again as usual once the sheet is confirmed. A round
     that is not closed stays as it is. Later rounds are independent and stay as they are."""
-    round = _lock(round, None)
+    round = lock_round(round, None)
     if round.state != RoundState.CLOSED:
         return round
     if not reason.strip():
@@ -506,7 +456,7 @@ def round_start_clock(*, user: Any, round: Round, minutes: int | None = None) ->
     """Start the round's countdown now (the organiser calls "start" in the hall). The length
     is the tournament's round length unless ``minutes`` says otherwise. Starting again
     restarts it. The clock is not part of the seating, so it does not bump the round version."""
-    round = _lock(round, None)
+    round = lock_round(round, None)
     if round.state != RoundState.RELEASED:
         raise ValidationError(
             _("Round %(number)s is not being played; release it before starting its clock.")
@@ -537,7 +487,7 @@ def round_start_clock(*, user: Any, round: Round, minutes: int | None = None) ->
 def round_adjust_clock(*, user: Any, round: Round, minutes: int, reason: str = "") -> Round:
     """Change the length of a running round (a late start in part of the hall, a delay): the
     countdown keeps its start and ends ``minutes`` after it."""
-    round = _lock(round, None)
+    round = lock_round(round, None)
     if round.state != RoundState.RELEASED or round.started_at is None:
         raise ValidationError(
             _("The clock of round %(number)s has not been started.") % {"number": round.number},

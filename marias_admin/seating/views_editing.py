@@ -166,8 +166,22 @@ def round_late_entry_view(request: HttpRequest, tournament: Tournament,
     registration = _registration(round, form.cleaned_data["player"])
     try:
         round = round_late_entry(user=request.user, round=round, registration=registration,
+                                 confirm_reseat=form.cleaned_data["confirm_reseat"],
                                  expected_version=form.cleaned_data["version"])
     except ValidationError as error:
+        if getattr(error, "code", None) == "round_confirmed":  # asked as a move asks
+            return _confirm_page(
+                request, round,
+                title=_("Round %(number)s is confirmed — seat the late entry?")
+                % {"number": number},
+                text=_("%(player)s joins the confirmed round %(number)s. The round goes back "
+                       "to “seated”; confirm it and print the tables' sheets again "
+                       "afterwards.")
+                % {"player": registration.player.full_name, "number": number},
+                action=reverse("seating:round_late_entry", args=(tournament.pk, number)),
+                fields={"player": request.POST.get("player", ""), "confirm_reseat": "1",
+                        "version": _seen_version(form.cleaned_data["version"], round)},
+                button=_("Yes, seat the late entry"))
         messages.error(request, error_text(error))
         return redirect(round_url(round) + "#editor")
     messages.success(request, round.late_entry_summary)  # type: ignore[attr-defined]

@@ -1,12 +1,14 @@
 """The structured form's fields for křížový mariáš (ČSM obecná pravidla VII.2,
 ``Ruleset.partnerships``): the declarer's partner, the rank he called, and who took trick 8 of
-a durch s chytrým.
+a durch s chytrým; in pagat's all-four game also the tricks the declarer of a lost Durch mit
+Partner took himself (PAG L115).
 
 They exist only where the tournament's ruleset plays in pairs, so the other forms stay as they
 were. :class:`PartnershipFields` adds the fields, turns them into the hand's ``all_play``,
-``partner``, ``called_rank`` and ``trick8`` (the format of ``scoring.jsonio``,
-docs/hand-format.md), fills them back from a stored hand for editing, and places the engine's
-problems about them (``scoring/partnerships.py``) next to the field that holds the fact.
+``partner``, ``called_rank``, ``trick8`` and pagat's ``declarer_tricks`` (the format of
+``scoring.jsonio``, docs/hand-format.md), fills them back from a stored hand for editing, and
+places the engine's problems about them (``scoring/partnerships.py``) next to the field that
+holds the fact.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ RANK_LABELS = {
 }
 # The engine's problems about a raise by the called partner (VII.2 L246-248, scoring/variants.py
 # and scoring/validate.py): shown where the raises' seats are typed.
-PARTNER_RAISE_CODES = frozenset({"partner_flek", "partner_raise_not_allowed"})
-PARTNERSHIP_FIELDS = ("partner", "called_rank", "trick8")
+PARTNER_RAISE_CODES = frozenset({"partner_flek", "partner_raise_not_allowed",
+                                 "game_flek_forehand_side"})  # the last: pagat L111
+PARTNERSHIP_FIELDS = ("partner", "called_rank", "trick8", "declarer_tricks")
 
 
 def plays_in_pairs(ruleset: Ruleset) -> bool:
@@ -47,6 +50,11 @@ def plays_in_pairs(ruleset: Ruleset) -> bool:
 def clever_contracts(ruleset: Ruleset) -> list[str]:
     """The contracts that record trick 8: durch s chytrým (L251-253)."""
     return [rung.code for rung in ruleset.ladder if rung.clever]
+
+
+def called_contracts(ruleset: Ruleset) -> list[str]:
+    """The contracts whose declarer names a partner card: pagat's Durch mit Partner (L115)."""
+    return [rung.code for rung in ruleset.ladder if rung.called_partner]
 
 
 class PartnershipFields:
@@ -82,6 +90,21 @@ class PartnershipFields:
                 help_text=_("Needed when the durch s chytrým is won; the declarer's own seat "
                             "if he took all eight tricks."))
             self.fields["trick8"].widget.attrs["data-contracts"] = " ".join(clever)
+        called = called_contracts(self.ruleset)
+        if called:
+            # Pagat L115: a Durch mit Partner lost, the declarer's own tricks say who pays
+            # (under 6 he pays both opponents double and his partner nothing). The page's
+            # script shows it only for that contract when the durch is lost.
+            self.fields["partner"].help_text = _(
+                "Who held the called card. Nobody when the declarer held it himself, and in "
+                "betl and durch; in a durch with a partner, the holder of the named card.")
+            self.fields["declarer_tricks"] = forms.IntegerField(
+                label=_("Tricks the declarer took himself"), required=False, min_value=0,
+                max_value=7, widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                help_text=_("Only for a lost durch with a partner: under 6 he pays both "
+                            "opponents and his partner pays nothing."))
+            self.fields["declarer_tricks"].widget.attrs.update({
+                "data-contracts": " ".join(called), "data-shown-when-lost": "durch_won"})
 
     @property
     def partnership_fields(self) -> list[forms.BoundField]:
@@ -91,6 +114,10 @@ class PartnershipFields:
     @property
     def trick8_field(self) -> forms.BoundField | None:
         return self["trick8"] if "trick8" in self.fields else None
+
+    @property
+    def declarer_tricks_field(self) -> forms.BoundField | None:
+        return self["declarer_tricks"] if "declarer_tricks" in self.fields else None
 
     # -- the hand ------------------------------------------------------------------------------
 
@@ -108,13 +135,16 @@ class PartnershipFields:
         if data.get("trick8") is not None and data.get("contract") in clever_contracts(
                 self.ruleset):
             facts["trick8"] = data["trick8"]
+        if data.get("declarer_tricks") is not None and data.get("contract") in (
+                called_contracts(self.ruleset)):
+            facts["declarer_tricks"] = data["declarer_tricks"]
         return facts
 
     @staticmethod
     def partnership_initial(hand: dict[str, Any]) -> dict[str, Any]:
         """The fields back from a stored hand (the inverse of :meth:`partnership_facts`)."""
         return {"partner": hand.get("partner"), "called_rank": hand.get("called_rank") or "",
-                "trick8": hand.get("trick8")}
+                "trick8": hand.get("trick8"), "declarer_tricks": hand.get("declarer_tricks")}
 
     # -- the engine's problems -----------------------------------------------------------------
 

@@ -47,7 +47,7 @@ HONOUR_PARTS = ("by", "trumps", "level", "raised_by", "result")
 # B/19 (L204): the part a trhák's compulsory flek was on; none: every flek of his.
 FORCED_PARTS = [("", _("every part he fleked")), ("game", _("the game (hra)")),
                 ("seven", _("the seven (sedma)")), ("hundred", _("the hundred (sto)")),
-                ("betl", "betl"), ("durch", "durch")]
+                ("betl", _("betl")), ("durch", _("durch"))]
 
 
 def honour_ranks(ruleset: Ruleset) -> list[Rank]:

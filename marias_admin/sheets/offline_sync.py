@@ -17,6 +17,13 @@ A conflict: someone else moved the sheet since the phone's version (a referee's 
 phone's hand, a closed round or sheet). The phone's own queued writes do not count: the server
 subtracts the versions its applied keys moved. The conflict is audited with the phone's write,
 so the log shows both; the phone shows it beside the server's version to re-enter or drop.
+
+A finished tournament is not a conflict of one write: the endpoint refuses the whole queue
+(409, before anything here runs), and the phone keeps it and says why.
+
+A write the server cannot read (not the shape the page sends: an old cached script, a forgery)
+is answered ``unreadable`` with a message, keyed by the write when it can be told, so the phone
+shows it for the scorekeeper to enter again or drop instead of sending it for ever.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.core.formatting import money as money_text
 from marias_admin.core.forms import apply_service_error
 from marias_admin.sheets import services
-from marias_admin.sheets.forms import ReasonForm, TextHandForm, bind_hand_form
+from marias_admin.sheets.forms import ReasonForm, TextHandForm, at_version, bind_hand_form
 from marias_admin.sheets.models import (
     HandRecord,
     Ruling,
@@ -50,16 +57,31 @@ from marias_admin.sheets.models import (
 from marias_admin.sheets.page_loading import write_author
 from marias_admin.sheets.presenters.page import SheetPage
 from marias_admin.sheets.selectors import EDITABLE_STATES
-from marias_admin.tournaments.models import TournamentState
 
 OPS = ("add", "edit", "delete", "drop")
 MAX_BATCH = 200
 HEARD_EVERY = timedelta(minutes=1)
 HELD = "held"
+UNREADABLE = "unreadable"
 
 
 class BadBatch(ValueError):
-    """The posted queue is not one this page wrote (a programming error or a forgery)."""
+    """The posted queue is not one this page wrote (a programming error or a forgery).
+    ``key``: the queued write at fault as the phone named it, when it can be told."""
+
+    def __init__(self, reason: str, key: str | None = None):
+        super().__init__(reason)
+        self.key = key
+
+
+def unreadable_message() -> str:
+    return _("The server could not read this queued write: enter it again or drop it.")
+
+
+def _key_of(item: Any) -> str | None:
+    """The key a malformed write was sent with, if it is one the phone could have made."""
+    key = item.get("key") if isinstance(item, dict) else None
+    return key if isinstance(key, str) and 0 < len(key) <= 64 else None
 
 
 @dataclass(frozen=True)
@@ -110,15 +132,25 @@ def parse_batch(payload: Any) -> tuple[uuid.UUID, list[QueuedWrite]]:
         raise BadBatch("size")
     parsed = []
     for item in writes:
-        if not isinstance(item, dict) or item.get("op") not in OPS:
-            raise BadBatch("op")
-        seen = parse_datetime(str(item.get("seen") or "")) if item.get("seen") else None
-        parsed.append(QueuedWrite(
-            key=_uuid(item.get("key")), op=item["op"],
-            number=_int(item.get("number"), optional=True), base=_int(item.get("base")) or 0,
-            seen=seen, fields=_fields(item.get("fields", [])),
-            drops=_uuid(item["drops"]) if item.get("drops") else None))
+        try:
+            parsed.append(_queued_write(item))
+        except BadBatch as error:
+            raise BadBatch(str(error), key=_key_of(item)) from error
     return _uuid(payload.get("client")), parsed
+
+
+def _queued_write(item: Any) -> QueuedWrite:
+    if not isinstance(item, dict) or item.get("op") not in OPS:
+        raise BadBatch("op")
+    try:
+        seen = parse_datetime(str(item.get("seen") or "")) if item.get("seen") else None
+    except ValueError as error:  # the shape of a date, but no such day or hour
+        raise BadBatch("seen") from error
+    return QueuedWrite(
+        key=_uuid(item.get("key")), op=item["op"],
+        number=_int(item.get("number"), optional=True), base=_int(item.get("base")) or 0,
+        seen=seen, fields=_fields(item.get("fields", [])),
+        drops=_uuid(item["drops"]) if item.get("drops") else None)
 
 
 def next_number(sheet: TableSheet | None) -> int:
@@ -158,7 +190,10 @@ def apply_batch(request: HttpRequest, page: SheetPage, client: uuid.UUID,
         if stopped:
             results.append({"key": str(item.key), "status": HELD})
             continue
-        answer = _apply(request, page, client, item)
+        try:
+            answer = _apply(request, page, client, item)
+        except BadBatch:  # rolled back: answered, not stored (the same key meets it again)
+            answer = {"key": str(item.key), "status": UNREADABLE, "message": unreadable_message()}
         results.append(answer)
         stopped = answer["status"] not in (SyncOutcome.APPLIED, SyncOutcome.DROPPED)
     sheet = TableSheet.objects.filter(table=page.table).first()
@@ -196,7 +231,7 @@ def _apply_locked(request: HttpRequest, page: SheetPage, client: uuid.UUID,
                        base_version=item.base, version_before=sheet.version)
     if item.op == "drop":
         return _drop(request, page, sheet, record, item)
-    conflict = _conflict(page, sheet, client, item)
+    conflict = _conflict(sheet, client, item)
     if conflict is not None:
         return _keep_conflict(request, page, sheet, record, item, conflict)
     return _write(request, page, sheet, record, item)
@@ -221,11 +256,9 @@ def foreign_moves(sheet: TableSheet, client: uuid.UUID, base: int) -> int:
     return sheet.version - base - ours
 
 
-def _conflict(page: SheetPage, sheet: TableSheet, client: uuid.UUID,
-              item: QueuedWrite) -> str | None:
-    """Why the write cannot be applied as the phone made it, or None."""
-    if page.tournament.state == TournamentState.FINISHED:
-        return _("The tournament is finished; nothing can be entered or changed.")
+def _conflict(sheet: TableSheet, client: uuid.UUID, item: QueuedWrite) -> str | None:
+    """Why the write cannot be applied as the phone made it, or None. (A finished tournament
+    never gets here: the endpoint refuses the whole queue.)"""
     if sheet.state not in EDITABLE_STATES:
         return (_("The sheet is %(state)s; a referee must reopen it before it can change.")
                 % {"state": SheetState(sheet.state).label})
@@ -305,19 +338,6 @@ def _drop(request: HttpRequest, page: SheetPage, sheet: TableSheet, record: Sync
 # -- writes ------------------------------------------------------------------------------------
 
 
-def _data(item: QueuedWrite, version: int) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for name, value in item.fields:
-        if name != "csrfmiddlewaretoken":
-            data.appendlist(name, value)
-    # The version check was made above, against the phone's base: the form and the service
-    # get the version they are written on now.
-    for name in list(data):
-        if name.endswith("version"):
-            data[name] = str(version)
-    return data
-
-
 def _errors(form: Any) -> dict[str, list[str]]:
     return {(form.add_prefix(name) if name != "__all__" else name): list(messages)
             for name, messages in form.errors.items()}
@@ -337,7 +357,9 @@ def _live(sheet: TableSheet, number: int | None) -> HandRecord | None:
 
 def _write(request: HttpRequest, page: SheetPage, sheet: TableSheet, record: SyncWrite,
            item: QueuedWrite) -> dict[str, Any]:
-    data = _data(item, sheet.version)
+    # The version check was made above, against the phone's base: the form and the service
+    # get the version they are written on now.
+    data = at_version(item.fields, sheet.version)
     author = write_author(request, page)
     form: Any
     if item.op == "delete":

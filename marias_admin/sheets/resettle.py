@@ -25,6 +25,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from marias_admin.sheets.models import PB_DIGITS, HandRecord
+from marias_admin.sheets.services.hands import seat_figures
 from marias_admin.tournaments.models import Tournament
 from scoring import ScoringError, settle
 from scoring.jsonio import hand_from_dict
@@ -60,7 +61,8 @@ class Report:
 
 
 def _stored_pb(value: Any) -> Decimal:
-    """PB as the column holds it: a Decimal of one place, rounded as Django saves it."""
+    """PB as the column holds it: a Decimal of one place, rounded as Django saves it (the
+    hand write leaves that rounding to the column)."""
     return Decimal(format_number(value, PB_DIGITS["max_digits"], PB_DIGITS["decimal_places"])
                    or "0")
 
@@ -71,10 +73,8 @@ def settle_text(raw: str, ruleset: Ruleset) -> Outcome:
         result = settle(hand_from_dict(json.loads(raw)), ruleset)
     except (ScoringError, ValueError, TypeError, KeyError) as exc:
         return str(exc) or type(exc).__name__
-    money = tuple(result.money[s] for s in sorted(result.money))
-    pb = tuple(_stored_pb(Decimal(p.numerator) / p.denominator)
-               for p in (result.premium[s] for s in sorted(result.premium)))
-    return money, pb
+    money, pb = seat_figures(result)  # as the hand write gives them to the record
+    return tuple(money), tuple(_stored_pb(p) for p in pb)
 
 
 def _ruleset_key(tournament: Tournament) -> str:

@@ -34,6 +34,7 @@ from marias_admin.sheets.forms import (
     TextHandForm,
     TotalsForm,
     VersionForm,
+    at_version,
     bind_hand_form,
 )
 from marias_admin.sheets.models import HandRecord, TableSheet
@@ -182,11 +183,7 @@ def _conflict(request: HttpRequest, page: SheetPage, error: ValidationError,
     message = " ".join(error.messages)
     forms: dict[str, Any] = {}
     if rebind is not None:
-        data = request.POST.copy()
-        for key in list(data):
-            if key.endswith("version"):
-                data[key] = str(fresh.sheet.version)
-        forms = rebind(fresh, data)
+        forms = rebind(fresh, at_version(request.POST, fresh.sheet.version))
     return render_page(request, fresh, forms=forms, conflict=message, status=409)
 
 

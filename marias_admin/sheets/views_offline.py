@@ -23,7 +23,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from marias_admin.sheets import access
-from marias_admin.sheets.offline_sync import BadBatch, apply_batch, parse_batch
+from marias_admin.sheets.offline_sync import (
+    BadBatch,
+    apply_batch,
+    parse_batch,
+    unreadable_message,
+)
 from marias_admin.sheets.page_loading import load_page
 from marias_admin.tournaments.models import TournamentState
 from marias_admin.tournaments.permissions import open_to_all, table_access
@@ -34,8 +39,8 @@ PRECACHE = ("core/site.css", "django_htmx/htmx-2.min.js", "sheets/offline.js",
             "sheets/icon-192.png")
 
 
-def _refuse(status: int, message: str) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
+def _refuse(status: int, message: str, **more: Any) -> JsonResponse:
+    return JsonResponse({"error": message, **more}, status=status)
 
 
 @never_cache
@@ -55,15 +60,19 @@ def sync_view(request: HttpRequest, tournament_id: int, number: int,
                        else _("You cannot change this table sheet."))
     try:
         client, writes = parse_batch(json.loads(request.body or b"null"))
+    except BadBatch as error:
+        # The write at fault named when it can be told: the phone shows it to be entered
+        # again or dropped (a write it cannot read would otherwise be sent for ever).
+        if error.key is not None:
+            return _refuse(400, unreadable_message(), key=error.key)
+        return _refuse(400, _("The queue could not be read."), key=None)
     except (ValueError, UnicodeDecodeError):
-        return _refuse(400, _("The queue could not be read."))
+        return _refuse(400, _("The queue could not be read."), key=None)
+    # The one home of a finished tournament: the whole queue is refused before anything is
+    # written or audited, and the phone keeps it and shows this (offline.js, 409).
     if writes and page.tournament.state == TournamentState.FINISHED:
         return _refuse(409, _("The tournament is finished; nothing can be entered or changed."))
-    try:
-        answer = apply_batch(request, page, client, writes)
-    except BadBatch:
-        return _refuse(400, _("The queue could not be read."))
-    return JsonResponse(answer)
+    return JsonResponse(apply_batch(request, page, client, writes))
 
 
 def _sheet_path(tournament_id: int, number: int, table: int) -> str:

@@ -46,13 +46,14 @@ from scoring.standings import (
     Standing,
     StandingsRules,
     compute_standings,
+    round_score,
 )
 
 SEATS = (1, 2, 3, 4)
-_TOTAL_MONEY = tuple((s, f"total_money_{s}") for s in SEATS)
-_TOTAL_PB = tuple((s, f"total_pb_{s}") for s in SEATS)
-_SUM_MONEY = tuple((s, f"money_{s}") for s in SEATS)
-_SUM_PB = tuple((s, f"pb_{s}") for s in SEATS)
+# A sheet's results as one row: the money of seats 1-4, then their PB (typed totals, or the
+# sums of the live hands), read as tuples: a standings render reads 80 sheets a round.
+_TOTALS = tuple(f"total_money_{s}" for s in SEATS) + tuple(f"total_pb_{s}" for s in SEATS)
+_SUMS = tuple(f"money_{s}" for s in SEATS) + tuple(f"pb_{s}" for s in SEATS)
 
 
 # -- rules and scores -----------------------------------------------------------------------------
@@ -113,20 +114,20 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
                                  "state": SheetState.CONFIRMED}
     if rounds is not None:
         confirmed["table__round__number__in"] = list(rounds)
-    totals = [f"total_money_{s}" for s in SEATS] + [f"total_pb_{s}" for s in SEATS]
-    sheets = list(TableSheet.objects.filter(**confirmed).order_by().values(
-        "id", "mode", "table_id", "table__number", "table__round__number", *totals))
+    sheets = list(TableSheet.objects.filter(**confirmed).order_by().values_list(
+        "id", "mode", "table_id", "table__number", "table__round__number", *_TOTALS))
     if not sheets:
         return []
     through = {f"sheet__{k}": v for k, v in confirmed.items()}
+    # per hands sheet: (money_1 … money_4, pb_1 … pb_4), the same layout as a totals row
     sums = {
-        row["sheet_id"]: row
+        row[0]: row[1:]
         for row in HandRecord.objects.filter(deleted_at__isnull=True, sheet__mode=SheetMode.HANDS,
                                              **through)
         .order_by().values("sheet_id").annotate(
             **{f"money_{s}": Sum(f"money_{s}") for s in SEATS},
             **{f"pb_{s}": Sum(f"pb_{s}") for s in SEATS},
-        )
+        ).values_list("sheet_id", *_SUMS)
     }
     seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
     absent: dict[int, set[int]] = defaultdict(set)  # table id → absent registration ids
@@ -143,28 +144,25 @@ def round_scores(tournament: Tournament, rounds: Iterable[int] | None = None,
         if flags and flags[0]:
             absent[table_id].add(registration_id)
     scores: list[RoundScore] = []
-    for sheet in sorted(sheets, key=lambda s: (s["table__round__number"], s["table__number"])):
-        if sheet["mode"] == SheetMode.TOTALS:
-            money = {s: sheet[key] for s, key in _TOTAL_MONEY}
-            premium = {s: sheet[key] for s, key in _TOTAL_PB}
-            if any(money[p] is None for p, _reg in seats[sheet["table_id"]]):
+    no_sums = (None,) * (2 * len(SEATS))
+    for sheet_id, mode, table_id, table_number, round_number, *totals in sorted(
+            sheets, key=lambda s: (s[4], s[3])):
+        if mode == SheetMode.TOTALS:
+            results = totals
+            if any(results[p - 1] is None for p, _reg in seats[table_id]):
                 continue  # confirmed without totals: nothing to count
         else:
-            summed = sums.get(sheet["id"], {})
-            money = {s: summed.get(key) for s, key in _SUM_MONEY}
-            premium = {s: summed.get(key) for s, key in _SUM_PB}
-        missing = absent.get(sheet["table_id"], set())
-        for position, registration_id in seats[sheet["table_id"]]:
+            results = sums.get(sheet_id, no_sums)
+        missing = absent.get(table_id)
+        for position, registration_id in seats[table_id]:
             fixed = None
             if missing:  # SZMK 2024 E.5: the absent player 0, each present player the rules' points
                 fixed = Fraction(0 if registration_id in missing else rules.contumation_points)
-            scores.append(RoundScore(
-                player=registration_id, round=sheet["table__round__number"],
-                table=sheet["table__number"], money=int(money[position] or 0),
-                premium=_fraction(premium[position]), fixed_points=fixed,
-            ))
+            scores.append(round_score(
+                registration_id, round_number, table_number, int(results[position - 1] or 0),
+                _fraction(results[len(SEATS) + position - 1]), fixed))
     if tournament.full_tables_only:
-        scores.extend(_bye_scores(tournament, {s["table__round__number"] for s in sheets}))
+        scores.extend(_bye_scores(tournament, {row[4] for row in sheets}))  # round numbers
     return scores
 
 

@@ -95,10 +95,11 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
               "visible": visible, "player_base": player_base}
 
     def table_part() -> tuple[str, TableFacts, str]:
-        """The live table rendered, what the page says around it, and the category's name."""
+        """The live table rendered (without its render time: it may be kept in the cache),
+        what the page says around it, and the category's name."""
         category_name, table = _table(tournament, category)
-        html = render_to_string("standings/_standings_table.html", {
-            **shared, "table": table, "now": timezone.now(),
+        html = render_to_string("standings/_standings_body.html", {
+            **shared, "table": table,
             "under_review": review.tables_under_review(tournament)}, request)
         return html, table.facts, category_name
 
@@ -109,11 +110,14 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                            category_name=category_name)
         return render(request, "standings/projector.html", context)
     if cacheable(request):  # the public page cache keeps the whole page
-        html, facts, category_name = table_part()
+        body, facts, category_name = table_part()
     else:  # logged in: the table from the cache of this tournament's results
-        html, facts, category_name = cache.fragment(
+        body, facts, category_name = cache.fragment(
             tournament.pk, ("standings", get_language(), category, visible["players"]),
             table_part)
+    # "Updated at": the time of this answer, never the cached table's
+    html = render_to_string("standings/_standings_table.html", {
+        **shared, "now": timezone.now(), "body": mark_safe(body)}, request)  # rendered above
     if _htmx(request):
         response = HttpResponse(html)
     else:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core.spreadsheet_import import SpreadsheetUploadForm, spreadsheet_file_field
 from marias_admin.players.importing import ParsedFile, read_upload
+from marias_admin.players.probes import CONFIRM_LABEL
 from marias_admin.tournaments.models import RegistrationStatus
 
 
@@ -34,3 +37,11 @@ class ImportConfirmForm(forms.Form):
         widget=forms.RadioSelect,
     )
     fingerprint = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    confirm_finished = forms.BooleanField(label=CONFIRM_LABEL, required=False)
+
+    def __init__(self, *args: Any, finished: bool = True, **kwargs: Any) -> None:
+        """``finished``: whether the preview moves finished tournaments' categories; the
+        tick is shown only then (a sent form always keeps it, and the import checks it)."""
+        super().__init__(*args, **kwargs)
+        if not finished:
+            del self.fields["confirm_finished"]

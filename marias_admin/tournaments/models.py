@@ -38,7 +38,8 @@ MAX_BASE_RATE = 50_000
 # The presets a tournament can be played under: those whose entry form, table sheets and
 # standings exist. The volený families (issue 14: ČSM obecná pravidla and pagat's traditional
 # game) play without an auction at tables of three (a fourth deals and sits out, ČSM obecná
-# pravidla L27-28, pagat L108), are ranked by money with no PB (docs/csm-voleny.md "Tournament
+# pravidla L27-28, pagat L108; pagat's variant ``all_four``, L109-116, at tables of exactly
+# four like křížový), are ranked by money with no PB (docs/csm-voleny.md "Tournament
 # scoring", docs/pagat-voleny.md "Tournament scoring") and take their documented variants as
 # overrides (``rule_variants``). Křížový (issue 15: obecná pravidla VII.2) plays at tables of
 # exactly four, all four playing every hand; a field not divisible by four leaves the rest out with
@@ -195,7 +196,10 @@ class Tournament(models.Model):
         L243: the rules' only table size is 4, or its players play in pairs): no tables of 3,
         nobody sits out per hand, and a field not divisible by four gives byes."""
         preset = get_preset(self.ruleset_code)
-        return preset.table_sizes == (4,) or bool(getattr(preset, "partnerships", False))
+        # A variant may make it so (pagat L109-116, ``all_four``): read the stored overrides.
+        stored = self.ruleset_overrides or {}
+        sizes = tuple(stored.get("table_sizes", preset.table_sizes))
+        return sizes == (4,) or bool(stored.get("partnerships", preset.partnerships))
 
     def ruleset(self) -> Ruleset:
         """The preset with this tournament's overrides (stored as JSON: see

@@ -1,12 +1,15 @@
-"""Sex, year of birth, region and club of many registered players at once: one service.
+"""Sex, year of birth, region and club of many registered players at once.
 
-:func:`players_details_update` writes the rows of the organiser's bulk table in one
-transaction: every changed player is validated as the single player form validates him (the
-model's own checks), gets one audit entry with before → after, and nothing is written when
-any row is wrong or stale. A row carries the version of the details it was loaded with
+:func:`players_details_update` checks the rows of the organiser's bulk table and writes each
+changed player through the one player details service
+(:func:`marias_admin.players.details.player_details_update`: the model's own checks, one audit
+entry with before → after), all in one transaction: nothing is written when any row is wrong
+or stale. A row carries the version of the details it was loaded with
 (:func:`details_version`): a row left as loaded is skipped, whatever happened to the player
 meanwhile; a row changed on the page whose player no longer has that version is stale (saving
-it would overwrite someone else's change).
+it would overwrite someone else's change). A change that moves a finished tournament's
+category results is refused, with what it would move by row, until the organiser ticks the
+confirmation (``confirm_finished``; see :mod:`marias_admin.players.details` for why).
 """
 
 from __future__ import annotations
@@ -18,14 +21,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from marias_admin.audit.actions import AuditAction
-from marias_admin.audit.services import audit_record
 from marias_admin.core.spreadsheet_import import fingerprint_of
+from marias_admin.players import details
 from marias_admin.players.models import Club, Player
+from marias_admin.players.probes import FinishedEffect
 from marias_admin.tournaments.models import Tournament
 from marias_admin.tournaments.services import club_get_or_create
 
-DETAIL_FIELDS = ("sex", "birth_year", "region", "club")
 CLUB_MAX_LENGTH = Club._meta.get_field("name").max_length or 120
 
 
@@ -60,17 +62,27 @@ class DetailsRow:
 
 
 class DetailsRefused(ValidationError):
-    """Nothing was saved: the errors by player id and field, and the stale rows."""
+    """Nothing was saved: the errors by player id and field, the stale rows, and the rows
+    whose change moves finished tournaments' categories (player id → what it moves), which
+    need the confirmation."""
 
-    def __init__(self, row_errors: dict[int, dict[str, list[str]]], stale: list[int]) -> None:
+    def __init__(self, row_errors: dict[int, dict[str, list[str]]], stale: list[int],
+                 finished: dict[int, list[FinishedEffect]] | None = None) -> None:
         self.row_errors = row_errors
         self.stale = stale
+        self.finished = finished or {}
         if stale:
             message = _("Some players were changed by someone else since you opened this "
                         "page. Nothing was saved; reload the page and make your changes again.")
-        else:
+            code = "stale"
+        elif row_errors:
             message = _("Nothing was saved: correct the marked rows and save again.")
-        super().__init__(message, code="stale" if stale else "invalid")
+            code = "invalid"
+        else:
+            message = _("Nothing was saved: the marked rows change the results of finished "
+                        "tournaments. Tick the confirmation below and save again.")
+            code = "finished_tournaments"
+        super().__init__(message, code=code)
 
 
 def _resolve_clubs(user: Any, names: set[str]) -> dict[str, Club | None]:
@@ -84,15 +96,17 @@ def _resolve_clubs(user: Any, names: set[str]) -> dict[str, Club | None]:
 
 
 def _row_errors(player: Player, row: DetailsRow) -> dict[str, list[str]]:
-    """The single player form's checks (the model's), plus the club name's length."""
+    """The single player form's checks (the model's, on a copy: the service checks them again
+    when it writes), plus the club name's length."""
     errors: dict[str, list[str]] = {}
     if len(row.club) > CLUB_MAX_LENGTH:
         errors["club"] = [_("At most %(max)s characters.") % {"max": CLUB_MAX_LENGTH}]
-    player.sex, player.birth_year, player.region = row.sex, row.birth_year, row.region
+    probe = Player(first_name=player.first_name, last_name=player.last_name, sex=row.sex,
+                   birth_year=row.birth_year, region=row.region)
     try:
-        player.full_clean(exclude=["user", "club", "first_name", "last_name",
-                                   "registration_number", "email", "phone"],
-                          validate_unique=False, validate_constraints=False)
+        probe.full_clean(exclude=["user", "club", "first_name", "last_name",
+                                  "registration_number", "email", "phone"],
+                         validate_unique=False, validate_constraints=False)
     except ValidationError as error:
         for name, messages in error.message_dict.items():
             errors.setdefault(name, []).extend(messages)
@@ -100,11 +114,12 @@ def _row_errors(player: Player, row: DetailsRow) -> dict[str, list[str]]:
 
 
 @transaction.atomic
-def players_details_update(*, user: Any, tournament: Tournament,
-                           rows: list[DetailsRow]) -> list[Player]:
+def players_details_update(*, user: Any, tournament: Tournament, rows: list[DetailsRow],
+                           confirm_finished: bool = False) -> list[Player]:
     """Save the rows; the players that changed, each with its audit entry. Raises
-    :class:`DetailsRefused` (nothing saved) when a row is wrong or stale, or names a player
-    not registered in ``tournament``."""
+    :class:`DetailsRefused` (nothing saved) when a row is wrong or stale, names a player not
+    registered in ``tournament``, or moves a finished tournament's categories without
+    ``confirm_finished``."""
     ids = [row.player_id for row in rows]
     players = Player.objects.select_for_update().in_bulk(
         Player.objects.filter(pk__in=ids, registrations__tournament=tournament)
@@ -136,18 +151,21 @@ def players_details_update(*, user: Any, tournament: Tournament,
         changed.append((player, row, before))
     if row_errors or stale:
         raise DetailsRefused(row_errors, stale)
+    finished = details.finished_effects({
+        player.pk: (before, {"sex": row.sex, "birth_year": row.birth_year,
+                             "region": row.region})
+        for player, row, before in changed})
+    if finished and not confirm_finished:
+        raise DetailsRefused({}, [], finished)
     clubs = _resolve_clubs(user, {row.club for _player, row, _before in changed
                                   if row.club.casefold() != _before["club"].casefold()})
     saved: list[Player] = []
     for player, row, before in changed:
+        wanted_details: dict[str, Any] = {"sex": row.sex, "birth_year": row.birth_year,
+                                          "region": row.region}
         if row.club.casefold() != before["club"].casefold():
-            player.club = clubs[row.club]
-        player.save(update_fields=list(DETAIL_FIELDS))
-        after = {"sex": player.sex, "birth_year": player.birth_year, "region": player.region,
-                 "club": player.club.name if player.club else ""}
-        audit_record(user=user, action=AuditAction.PLAYER_DETAILS, obj=player,
-                     tournament=tournament, summary=player.full_name,
-                     before={k: v for k, v in before.items() if after[k] != v},
-                     after={k: v for k, v in after.items() if before[k] != v})
-        saved.append(player)
+            wanted_details["club"] = clubs[row.club]
+        saved.append(details.player_details_update(
+            user=user, player=player, changes=wanted_details, tournament=tournament,
+            confirm_finished=confirm_finished))
     return saved

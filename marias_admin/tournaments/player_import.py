@@ -20,8 +20,10 @@ from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
 from marias_admin.core.collation import sort_key
 from marias_admin.core.spreadsheet_import import RowsByStatus, fingerprint_of
+from marias_admin.players import details
 from marias_admin.players.importing import (
     FIELD_LABELS,
+    FINISHED_CODES,
     CheckedRow,
     ParsedFile,
     Problem,
@@ -32,6 +34,7 @@ from marias_admin.players.importing import (
     text_key,
 )
 from marias_admin.players.models import Club, Player, Sex
+from marias_admin.players.probes import CONFIRM_LABEL
 from marias_admin.players.registration_numbers import registration_number_pattern
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import Registration, RegistrationStatus, Tournament
@@ -114,6 +117,13 @@ class ImportPreview(RowsByStatus):
         return [r for r in self.rows if r.changes and r.status is not RowStatus.ERROR]
 
     @property
+    def finished_rows(self) -> list[PreviewRow]:
+        """Rows whose changes move a finished tournament's category: saved only with the
+        organiser's tick."""
+        return [r for r in self.updated_players
+                if any(p.code in FINISHED_CODES for p in r.problems)]
+
+    @property
     def new_clubs(self) -> list[str]:
         names: dict[str, str] = {}
         for r in [*self.importable, *self.updated_players]:
@@ -170,6 +180,7 @@ def import_preview(*, tournament: Tournament, parsed: ParsedFile) -> ImportPrevi
 
     new_club_spelling: dict[str, str] = {}
     player_rows: dict[int, int] = {}  # existing player id -> first row that uses it
+    known: dict[int, tuple[Player, PreviewRow]] = {}  # existing players the file changes
     rows: list[PreviewRow] = []
     for row in checked:
         problems = list(row.problems)
@@ -210,6 +221,8 @@ def import_preview(*, tournament: Tournament, parsed: ParsedFile) -> ImportPrevi
             player_rows[player.pk] = row.row
             preview.player_id = player.pk
             _detail_changes(preview, player, clubs, new_club_spelling)
+            if preview.changes:
+                known[player.pk] = (player, preview)
             if player.pk in registered:
                 problems.append(Problem.of("already_registered_details" if preview.changes
                                            else "already_registered"))
@@ -228,8 +241,23 @@ def import_preview(*, tournament: Tournament, parsed: ParsedFile) -> ImportPrevi
                 preview.new_club = True
                 problems.append(Problem.of("new_club", club=preview.club_name))
 
+    _finished_problems(known)
     return ImportPreview(tournament_id=tournament.pk, filename=parsed.filename,
                          columns=dict(parsed.columns), ignored=list(parsed.ignored), rows=rows)
+
+
+def _finished_problems(known: dict[int, tuple[Player, PreviewRow]]) -> None:
+    """A warning on each row whose changes move a finished tournament's category (one query
+    for the file): the import then needs the organiser's tick."""
+    effects = details.finished_effects({
+        pk: (details.details_of(player),
+             {name: after for name, (_before, after) in preview.changes.items()
+              if name != "club"})
+        for pk, (player, preview) in known.items()})
+    for pk, found in effects.items():
+        known[pk][1].problems.extend(
+            Problem.of("finished_joins" if e.joins else "finished_leaves",
+                       category=e.category, tournament=e.tournament) for e in found)
 
 
 def _player_label(player: Player) -> str:
@@ -277,24 +305,15 @@ def _change_problems(changes: dict[str, tuple[Any, Any]]) -> list[Problem]:
             for name, (before, after) in changes.items()]
 
 
-def _apply_details(user: Any, player: Player, row: PreviewRow, tournament: Tournament) -> None:
-    """The previewed changes of an existing player's details, validated as the single player
-    form's, with one audit entry (before → after)."""
-    before: dict[str, Any] = {}
-    after: dict[str, Any] = {}
-    for name, (_stored, value) in row.changes.items():
-        if name == "club":
-            before["club"] = player.club.name if player.club else ""
-            player.club = club_get_or_create(user=user, name=row.club_name)
-            after["club"] = player.club.name
-        else:
-            before[name] = getattr(player, name)
-            setattr(player, name, value)
-            after[name] = value
-    player.full_clean(exclude=["user"])
-    player.save(update_fields=list(row.changes))
-    audit_record(user=user, action=AuditAction.PLAYER_DETAILS, obj=player, tournament=tournament,
-                 summary=player.full_name, before=before, after=after)
+def _apply_details(user: Any, player: Player, row: PreviewRow, tournament: Tournament,
+                   confirm_finished: bool) -> None:
+    """The previewed changes of an existing player's details, written by the one player
+    details service (validated as the single player form's, one audit entry)."""
+    changes = {name: value for name, (_stored, value) in row.changes.items()}
+    if "club" in changes:
+        changes["club"] = club_get_or_create(user=user, name=row.club_name)
+    details.player_details_update(user=user, player=player, changes=changes,
+                                  tournament=tournament, confirm_finished=confirm_finished)
 
 
 def _first_open_round(tournament: Tournament) -> int:
@@ -306,13 +325,15 @@ def _first_open_round(tournament: Tournament) -> int:
 def import_commit(
     *, user: Any, tournament: Tournament, parsed: ParsedFile,
     status: RegistrationStatus | str = RegistrationStatus.PRESENT,
-    fingerprint: str | None = None,
+    fingerprint: str | None = None, confirm_finished: bool = False,
 ) -> ImportResult:
     """Import the ok rows of ``parsed`` and register them; error rows are skipped.
 
     With ``fingerprint`` (from the preview the organiser confirmed) the import is refused
-    with :class:`ImportChanged` if the preview would now come out differently. Everything is
-    written in one transaction: if any write fails, nothing is.
+    with :class:`ImportChanged` if the preview would now come out differently. Changes of known
+    players that move a finished tournament's category results need ``confirm_finished`` (the
+    preview's tick), or nothing is imported. Everything is written in one transaction: if any
+    write fails, nothing is.
     """
     status = RegistrationStatus(status)
     if status not in IMPORT_STATUSES:
@@ -328,6 +349,11 @@ def import_commit(
                 "The data changed since the preview (for example someone registered or added "
                 "one of these players meanwhile). Nothing was imported; check the updated "
                 "preview and confirm again."))
+        if preview.finished_rows and not confirm_finished:
+            raise ValidationError(_(
+                "Some changed details move the results of finished tournaments (see the "
+                "preview). Nothing was imported; tick “%(confirm)s” and confirm again.")
+                % {"confirm": CONFIRM_LABEL}, code="finished_tournaments")
         result = ImportResult(
             skipped_rows=[r.row for r in preview.skipped],
             error_rows=[r.row for r in preview.errors],
@@ -337,7 +363,7 @@ def import_commit(
         existing = Player.objects.select_related("club").in_bulk(
             [r.player_id for r in [*preview.existing_players, *preview.updated_players]])
         for row in preview.updated_players:
-            _apply_details(user, existing[row.player_id], row, tournament)
+            _apply_details(user, existing[row.player_id], row, tournament, confirm_finished)
             result.updated_players += 1
         for row in preview.importable:
             if row.player_id is not None:

@@ -91,7 +91,17 @@ _PAGAT = (
                        "(6 fleked)"), "pagat L103"),
     ("no_open_contracts", _("No open betl or durch"), "pagat L99"),
     ("csm_values", _("ČSM values: betl 15 and durch 30 units, no open contracts"), "pagat L100"),
+    ("all_four", _("All four play, nobody sits out: forehand calls a trump card by its rank "
+                   "and whoever holds it is his partner (two against two; alone if he holds "
+                   "it himself). Adds durch with a partner and durch with the clever one. "
+                   "Tables of four only"), "pagat L109-116"),
 )
+# Rungs a variant brings that its preset's ladder lacks (pagat L114: the all-four game's two
+# durch contracts), by code: a stored ladder names them like the preset's own.
+_VARIANT_RUNGS: dict[str, dict[str, Rung]] = {
+    "pagat-voleny": {rung.code: rung for overrides in PAGAT_VARIANTS.values()
+                     for rung in overrides.get("ladder", ())},
+}
 
 # docs/csm-voleny.md "Readings where the text is silent": the other option of each reading the
 # text leaves open, as the organiser may choose it.
@@ -220,7 +230,7 @@ def override_kwargs(preset: Ruleset, stored: Mapping[str, Any]) -> dict[str, Any
     kwargs = dict(stored)
     ladder = kwargs.get("ladder")
     if isinstance(ladder, list | tuple) and all(isinstance(c, str) for c in ladder):
-        rungs = {r.code: r for r in preset.ladder}
+        rungs = {**_VARIANT_RUNGS.get(preset.code, {}), **{r.code: r for r in preset.ladder}}
         kwargs["ladder"] = tuple(rungs[code] for code in ladder)
     return kwargs
 

@@ -24,6 +24,7 @@ from marias_admin.players.registration_numbers import (
 from marias_admin.tournaments import probes
 from marias_admin.tournaments.guards import refuse_if_finished
 from marias_admin.tournaments.models import (
+    PLAYING_STATUSES,
     Registration,
     RegistrationStatus,
     RegistrationSubmission,
@@ -67,7 +68,8 @@ def tournament_create(
         base_rate=extra.pop("base_rate", preset.base),
         currency=extra.pop("currency", preset.currency),
         rounds_planned=rounds_planned, round_minutes=round_minutes,
-        table_size=extra.pop("table_size", preset.table_sizes[0]), **extra,
+        table_size=extra.pop("table_size", None) or _default_table_size(
+            ruleset_code, extra.get("ruleset_overrides")), **extra,
     )
     tournament.full_clean()
     _refuse_bad_overrides(tournament)
@@ -79,6 +81,15 @@ def tournament_create(
                  tournament=tournament,
                  after=snapshot(tournament, TOURNAMENT_FIELDS), summary=name)
     return tournament
+
+
+def _default_table_size(ruleset_code: str, overrides: Any) -> int:
+    """The rules' first table size, a variant's if it sets one (pagat's all-four game, L109:
+    tables of four); bad overrides are refused later, by :func:`_refuse_bad_overrides`."""
+    try:
+        return check_overrides(ruleset_code, overrides or {}).table_sizes[0]
+    except ValueError:
+        return get_preset(ruleset_code).table_sizes[0]
 
 
 def _refuse_bad_overrides(tournament: Tournament) -> None:
@@ -339,6 +350,41 @@ def registration_check_in_undo(*, user: Any, registration: Registration) -> Regi
                  tournament=locked.tournament, summary=str(locked.player),
                  before=before, after=snapshot(locked, REGISTRATION_FIELDS))
     registration.status, registration.checked_in_at = locked.status, locked.checked_in_at
+    return locked
+
+
+@transaction.atomic
+def registration_join_round(*, user: Any, registration: Registration,
+                            round_number: int) -> Registration:
+    """A late entry plays from round ``round_number``, earlier than his entry counted from.
+
+    Checked in after a round was released, an entry counts from the next round
+    (``_mark_checked_in``); when the director seats him in the round in play after all
+    (seating's late entry), his entry must count from that round, or his results there would
+    belong to nobody. Only earlier, never into a round before the one in play; audited."""
+    refuse_if_finished(registration.tournament)
+    locked = (Registration.objects.select_for_update(of=("self",))
+              .select_related("player", "tournament").get(pk=registration.pk))
+    name = locked.player.full_name
+    if locked.status not in PLAYING_STATUSES:
+        raise ValidationError(
+            _("%(player)s is not playing in round %(number)s (not checked in or withdrawn).")
+            % {"player": name, "number": round_number}, code="not_playing")
+    if round_number >= locked.first_round:
+        raise ValidationError(_("%(player)s already plays from round %(first)s.")
+                              % {"player": name, "first": locked.first_round},
+                              code="already_playing")
+    if round_number < max(1, next_unfixed_round(locked.tournament) - 1):
+        raise ValidationError(
+            _("%(player)s cannot start in round %(number)s: it has already been played.")
+            % {"player": name, "number": round_number}, code="round_played")
+    before = snapshot(locked, REGISTRATION_FIELDS)
+    locked.first_round = round_number
+    locked.save(update_fields=["first_round"])
+    audit_record(user=user, action=AuditAction.REGISTRATION_FIRST_ROUND, obj=locked,
+                 tournament=locked.tournament, summary=str(locked.player),
+                 before=before, after=snapshot(locked, REGISTRATION_FIELDS))
+    registration.first_round = locked.first_round
     return locked
 
 

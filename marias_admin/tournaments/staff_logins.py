@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.services import audit_record
-from marias_admin.tournaments.models import Role, Tournament, TournamentRole
+from marias_admin.tournaments.models import Role, Tournament
 
 STAFF_ROLES = (Role.SCOREKEEPER, Role.REFEREE)
 
@@ -61,7 +61,11 @@ def staff_login_create(*, user: Any, tournament: Tournament, first_name: str, la
     member.set_password(password)
     member.full_clean()
     member.save()
-    grant = TournamentRole.objects.create(tournament=tournament, user=member, role=role)
+    # the one way a role is granted (its own audit entry); imported here because services
+    # re-exports this module's names
+    from marias_admin.tournaments.services import role_grant
+
+    grant = role_grant(user=user, tournament=tournament, member=member, role=role)
     audit_record(user=user, action=AuditAction.ROLE_LOGIN_CREATE, obj=grant, tournament=tournament,
                  after={"user": member.username, "name": f"{first_name} {last_name}".strip(),
                         "role": role.value},

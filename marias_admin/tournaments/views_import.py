@@ -113,7 +113,11 @@ class PlayerImport(SpreadsheetImport[ParsedFile]):
     def preview_context(self, request: HttpRequest, preview: ImportPreview) -> dict[str, Any]:
         table = ImportPreviewTable(preview.rows)
         tables.RequestConfig(request, paginate=False).configure(table)
-        return {"table": table, "counts": {
+        return {"table": table, "finished_rows": preview.finished_rows,
+                # the confirmation form again, with the tick when finished results move
+                "form": ImportConfirmForm(initial={"fingerprint": preview.fingerprint},
+                                          finished=bool(preview.finished_rows)),
+                "counts": {
             "rows": len(preview.rows), "importable": len(preview.importable),
             "new_players": len(preview.new_players),
             "existing_players": len(preview.existing_players),
@@ -124,7 +128,8 @@ class PlayerImport(SpreadsheetImport[ParsedFile]):
     def commit(self, request: HttpRequest, tournament: Tournament, parsed: ParsedFile,
                confirmed: dict[str, Any]) -> ImportResult:
         return import_commit(user=request.user, tournament=tournament, parsed=parsed,
-                             status=confirmed["status"], fingerprint=confirmed["fingerprint"])
+                             status=confirmed["status"], fingerprint=confirmed["fingerprint"],
+                             confirm_finished=confirmed.get("confirm_finished", False))
 
     def report(self, request: HttpRequest, result: ImportResult) -> None:
         count = len(result.registrations)

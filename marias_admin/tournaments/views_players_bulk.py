@@ -2,7 +2,8 @@
 
 One form a page (100 rows: what one request may carry), one submit, saved by one service
 (:func:`marias_admin.tournaments.player_details.players_details_update`): everything or, when
-any row is wrong or stale, nothing, with the errors at their row and field.
+any row is wrong or stale, nothing, with the errors at their row and field. A change that moves
+a finished tournament's category results is shown at its row and saved only with the tick.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from marias_admin.core.ordering import czech_order
+from marias_admin.players.details import CONFIRM_LABEL, effect_text
 from marias_admin.players.models import Club, Player
 from marias_admin.tournaments.forms_players_bulk import PAGE_SIZE, PlayerDetailsFormSet
 from marias_admin.tournaments.models import Registration, Tournament
@@ -31,6 +33,9 @@ from marias_admin.tournaments.player_details import (
 )
 
 PREFIX = "p"
+# The tick that lets a change move finished tournaments' category results (outside the
+# formset: it is the whole save's, not a row's).
+CONFIRM_FIELD = "confirm_finished"
 
 
 def _page_players(request: HttpRequest, tournament: Tournament) -> tuple[Any, list[Player]]:
@@ -59,6 +64,12 @@ def _rows(formset: Any) -> list[DetailsRow]:
     return rows
 
 
+def _finished_warnings(refused: DetailsRefused) -> dict[int, list[str]]:
+    """Player id → what his row's change would move in finished tournaments."""
+    return {pk: [effect_text(effect) for effect in found]
+            for pk, found in refused.finished.items()}
+
+
 def _refusal_to_forms(formset: Any, refused: DetailsRefused) -> None:
     stale = set(refused.stale)
     for form in formset.forms:
@@ -75,14 +86,17 @@ def _refusal_to_forms(formset: Any, refused: DetailsRefused) -> None:
 def players_bulk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     page, players = _page_players(request, tournament)
     saved_count: int | None = None
+    warnings: dict[int, list[str]] = {}
     if request.method == "POST":
         formset = PlayerDetailsFormSet(request.POST, prefix=PREFIX)
         if formset.is_valid():
             try:
-                saved = players_details_update(user=request.user, tournament=tournament,
-                                               rows=_rows(formset))
+                saved = players_details_update(
+                    user=request.user, tournament=tournament, rows=_rows(formset),
+                    confirm_finished=request.POST.get(CONFIRM_FIELD) == "on")
             except DetailsRefused as refused:
                 _refusal_to_forms(formset, refused)
+                warnings = _finished_warnings(refused)
                 messages.error(request, refused.messages[0])
             else:
                 saved_count = len(saved)
@@ -103,11 +117,14 @@ def players_bulk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         formset = PlayerDetailsFormSet(initial=[_initial(p) for p in players], prefix=PREFIX)
         shown = {player.pk: player for player in players}
     offset = (page.number - 1) * PAGE_SIZE
-    rows = [{"number": offset + index, "form": form, "player": shown.get(form.player_id or 0)}
+    rows = [{"number": offset + index, "form": form, "player": shown.get(form.player_id or 0),
+             "warnings": warnings.get(form.player_id or 0, [])}
             for index, form in enumerate(formset.forms, start=1)]
     return render(request, "tournaments/players_bulk.html", {
         "tournament": tournament, "formset": formset, "rows": rows, "page": page,
         "club_names": list(Club.objects.order_by(*czech_order("name"))
                            .values_list("name", flat=True)),
         "with_errors": [row for row in rows if row["form"].errors],
+        "with_warnings": [row for row in rows if row["warnings"]],
+        "confirm_field": CONFIRM_FIELD, "confirm_label": CONFIRM_LABEL,
     })

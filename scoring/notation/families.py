@@ -28,6 +28,11 @@ SEVEN_KILLED = re.compile(r"(?:sx|sedma zabita)(?![0-9a-zž])")
 # -- křížový (ČSM obecná pravidla VII.2, scoring/partnerships.py): durch s chytrým, the
 # partner's seat, playing alone, the called rank, trick 8. docs/notation.md "Křížový".
 CLEVER_CONTRACT = re.compile(r"(?:dch|durch s chytrym)(?![0-9a-zž])")
+# pagat's all-four game (PAG L115): Durch mit Partner, and the tricks its declarer took himself
+# when it was lost (under 6 he pays both opponents, his partner nothing). docs/notation.md
+# "Pagat's four-player game".
+PARTNER_CONTRACT = re.compile(r"(?:dsp|durch se spoluhracem)(?![0-9a-zž@])")
+DECLARER_TRICKS = re.compile(r"(?:zd[ ]*|zdvihy aktera[ ]+)([0-9])(?![0-9])")
 PARTNER = re.compile(r"(?:sp[ ]*@[ ]*|spoluhrac[ ]+)([0-9])(?![0-9])")
 ALONE = re.compile(r"(?:sam|hraje sam)(?![0-9a-zž@])")
 CALLED = re.compile(r"(?:=[ ]*(10|[789]|sp|e|k|s)|vola (eso|krale|svrska|spodka|desitku|"

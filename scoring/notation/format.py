@@ -77,6 +77,9 @@ class _Formatter:
         if hand.trick8 is not None:  # durch s chytrým (obecná VII.2 L251-253)
             out.append(f"trick 8 by seat {hand.trick8}" if self.lang == "en"
                        else f"osmý zdvih hráče {hand.trick8}")
+        if hand.declarer_tricks is not None:  # a lost Durch mit Partner (PAG L115)
+            out.append(f"the declarer took {hand.declarer_tricks} tricks" if self.lang == "en"
+                       else f"zdvihy aktéra {hand.declarer_tricks}")
         if hand.seven_killed:  # pagat L103
             out.append("killed seven" if self.lang == "en" else "sedma zabitá")
         out += [self._announcement(a) for a in hand.announcements]

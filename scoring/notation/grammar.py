@@ -314,10 +314,13 @@ class Grammar:
     renonc_known: str
 
     def rung_for(self, components: frozenset[Component], hearts: bool) -> Rung | None:
-        """The ladder rung with these components, in hearts when there is such a rung."""
+        """The ladder rung with these components, in hearts when there is such a rung. The
+        durch s chytrým and the Durch mit Partner have words of their own (``dch``, ``dsp``):
+        a plain ``d`` is the durch played alone."""
         plain = None
         for rung in self.ruleset.ladder:
-            if rung.components == components and not rung.open:
+            if (rung.components == components and not rung.open and not rung.clever
+                    and not rung.called_partner):
                 if rung.hearts == hearts:
                     return rung
                 if not rung.hearts:

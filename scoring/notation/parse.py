@@ -87,6 +87,7 @@ class _Parser(SloapSlamItems):
         self.partner: int | None = None  # křížový
         self.called_rank: Rank | None = None
         self.trick8: int | None = None
+        self.declarer_tricks: int | None = None  # pagat L115
         self.honours: list[Honour] = []  # SloapSlam
         self.forced: list[int] = []
         self.played_out = False
@@ -100,6 +101,7 @@ class _Parser(SloapSlamItems):
             self._honour, self._seven_by, self._forced_part, si.FORCED_FLEK,  # SloapSlam
             si.PLAYED_OUT_ITEM, self._decisive,
             si.PARTNER_ITEM, si.ALONE_ITEM, si.CALLED_ITEM, si.TRICK8_ITEM,  # křížový
+            si.DECLARER_TRICKS_ITEM,  # pagat's all-four game (L115)
             self._announcement, si.SEVEN_KILLED_ITEM,  # volený families (variants.py)
             self._renonc, self._late, self._unannounced, self._silent_seven, self._result,
             si.OVERALL_ITEM,
@@ -143,7 +145,8 @@ class _Parser(SloapSlamItems):
             unannounced_marriage=self.unannounced,
             announcements=tuple(self.announcements), seven_killed=self.seven_killed,
             all_play=self.all_play, partner=self.partner, called_rank=self.called_rank,
-            trick8=self.trick8, honours=tuple(self.honours),
+            trick8=self.trick8, declarer_tricks=self.declarer_tricks,
+            honours=tuple(self.honours),
             forced_flekers=tuple(self.forced), further_renoncs=tuple(self.further),
             seven_by=self.seven_by,
             **{_RESULT_FIELD[c]: won for c, won in self.results.items()},
@@ -191,6 +194,13 @@ class _Parser(SloapSlamItems):
                 raise cur.error("notation_unknown_contract", at=start,
                                 found=cur.text[start:cur.pos])
             self.rung, self.contract = clever, clever.code
+            return
+        if cur.match(fm.PARTNER_CONTRACT) is not None:  # Durch mit Partner (PAG L115)
+            called = next((r for r in self.grammar.ruleset.ladder if r.called_partner), None)
+            if called is None:
+                raise cur.error("notation_unknown_contract", at=start,
+                                found=cur.text[start:cur.pos])
+            self.rung, self.contract = called, called.code
             return
         opened = cur.match(fm.OPEN_CONTRACT)
         if opened is not None:  # otevřený betl / durch (pagat L30-33)

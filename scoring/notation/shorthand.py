@@ -100,8 +100,7 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
               for d in hand.doublings for s in d.forced]
     if hand.seven_killed:
         items.append("sx")
-    if hand.trick8 is not None:  # durch s chytrým (obecná VII.2 L251-253)
-        items.append(f"ch8@{hand.trick8}")
+    items += _tricks(hand)
     if hand.incorrect_flek_by:
         items.append(lx.INCORRECT_FLEK_WORDS[0] + lx.BY_MARK + _seats(hand.incorrect_flek_by))
     elif hand.doublings_cancelled:
@@ -138,6 +137,15 @@ def format_shorthand(hand: Hand, ruleset: Ruleset) -> str:
     return " ".join(items)
 
 
+def _tricks(hand: Hand) -> list[str]:
+    """Who took trick 8 of a durch s chytrým (obecná VII.2 L251-253), and the tricks the
+    declarer of a lost Durch mit Partner took himself (PAG L115)."""
+    items = [] if hand.trick8 is None else [f"ch8@{hand.trick8}"]
+    if hand.declarer_tricks is not None:
+        items.append(f"zd{hand.declarer_tricks}")
+    return items
+
+
 def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
     implied: Suit | None = None
     glued_helper = False
@@ -159,6 +167,8 @@ def _contract(hand: Hand, ruleset: Ruleset, letters: _Letters) -> list[str]:
             head = "o" + letters.component[next(iter(rung.components))]
         if rung.clever:  # durch s chytrým
             head = "dch"
+        if rung.called_partner:  # Durch mit Partner (PAG L115)
+            head = "dsp"
         if rung.hearts:
             head, implied = head + letters.suit[Suit.HEARTS], Suit.HEARTS
         elif rung.has_trumps and hand.trump is not None and hand.trump is not Suit.HEARTS:

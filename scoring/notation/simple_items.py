@@ -21,6 +21,7 @@ from scoring.notation.families import (
     ALONE,
     CALLED,
     CALLED_RANK,
+    DECLARER_TRICKS,
     FORCED,
     PARTNER,
     PLAYED_OUT,
@@ -97,6 +98,8 @@ PARTNER_ITEM = ItemSpec(PARTNER, "partner", "partner", _seat)  # sp@3, spoluhrá
 ALONE_ITEM = ItemSpec(ALONE, "partner", None)  # sám: the declarer plays alone, no partner
 CALLED_ITEM = ItemSpec(CALLED, "called_rank", "called_rank", _called_rank)  # =e, volá eso
 TRICK8_ITEM = ItemSpec(TRICK8, "trick8", "trick8", _seat)  # ch8@4, osmý zdvih hráče 4
+# zd5, zdvihy aktéra 5: a lost Durch mit Partner's declarer took 5 tricks himself (PAG L115)
+DECLARER_TRICKS_ITEM = ItemSpec(DECLARER_TRICKS, "declarer_tricks", "declarer_tricks", _seat)
 SEVEN_KILLED_ITEM = ItemSpec(SEVEN_KILLED, "seven_killed", "seven_killed")  # sx, sedma zabitá
 OVERALL_ITEM = ItemSpec(gm.OVERALL, "overall", "overall", _overall)  # 7k+: see _apply_overall
 HOLDING_ITEM = ItemSpec(gm.HOLDING.pattern, None, PREMIUM, _holding_value, key_of=_holding_name)

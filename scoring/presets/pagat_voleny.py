@@ -109,5 +109,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no_open_contracts": {"ladder": LADDER[:10]},
     "csm_values": {"ladder": LADDER[:10], "rates": {"betl": 15, "durch": 30}},
     # L109-116: the all-four game with a called partner, in place of the pauzírák (L108)
-    "all_four": {"table_sizes": (4,), "partnerships": True, "ladder": LADDER_FOUR},
+    # L111: only forhont's opponents flek the game
+    "all_four": {"table_sizes": (4,), "partnerships": True, "ladder": LADDER_FOUR,
+                 "game_flek_forehand_opponents": True},
 }

@@ -55,6 +55,9 @@ class Scheme:
     top: int = 50  # SUPERLIGA: the winner's points at coefficient 1; LINEAR: the winner's
     floor_points: int = 1  # SUPERLIGA: never below this
     bands: tuple[StartersBand, ...] = ()  # STARTERS_TABLE, by ascending ``min_starters``
+    # the numbers are our reading (the source's own table was not found); the pages say so
+    # in their language, after the source
+    reading: bool = False
 
     def first_points(self, coefficient: Fraction) -> Fraction:
         """SUPERLIGA: the winner's points for a competition's coefficient."""
@@ -95,7 +98,7 @@ PRAGUE_BANDS: tuple[StartersBand, ...] = (
 )
 PRAGUE_LEAGUE = Scheme(
     code="prague_league", kind=SchemeKind.STARTERS_TABLE, bands=PRAGUE_BANDS,
-    source="Pražská liga licitovaného mariáše, Soutěžní řád (table: our reading)")
+    source="Pražská liga licitovaného mariáše, Soutěžní řád", reading=True)
 
 LINEAR_EMA = Scheme(
     code="linear_ema", kind=SchemeKind.LINEAR, top=1000,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scoring.errors import Problem
 from scoring.hand import Hand
+from scoring.partnerships import game_flek_checked_here
 from scoring.ruleset import Ruleset, Rung
 from scoring.types import Component
 from scoring.validation.names import rung_name
@@ -34,7 +35,9 @@ def check_doublings(
                 and Component.HUNDRED in rung.components):
             # SZMK B.10: 100+7 is fleked as a whole; the flek is recorded on the sto.
             errors.append(Problem("doubling_hundred_seven_whole", where, {}))
-        for seat in (*d.by, *(s for s, _ in d.per_defender)):
+        flekers = () if game_flek_checked_here(ruleset, where) else (
+            *d.by, *(s for s, _ in d.per_defender))  # pagat L111: check_game_flek
+        for seat in flekers:
             if seat == hand.partner:
                 # obecná pravidla VII.2 L246-248: the called partner never fleks the
                 # declarer's contract (odd raises are the defence's).

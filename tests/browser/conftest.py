@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.teardown import wait_for_requests_in_flight
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -45,11 +47,14 @@ def pytest_runtest_teardown(item, nextitem):
     first of all). A page left open goes on asking the server (the round clock every few
     seconds) during the tests after it, when its database is gone or locked away: CI logged
     "Internal Server Error: /t/3/round/1/clock/" (RuntimeError: database access not
-    allowed) from a control-room test's pages."""
+    allowed) from a control-room test's pages. Then the requests those pages had already
+    sent are let finish, before the database they read is flushed."""
     browser = getattr(item, "funcargs", {}).get("browser")
     for context in list(browser.contexts) if browser is not None else []:
         with contextlib.suppress(Exception):  # already closed by the test
             context.close()
+    if browser is not None:
+        wait_for_requests_in_flight()
 
 
 @pytest.fixture(scope="session")

@@ -11,9 +11,11 @@ checked by its ``data-state`` (its words are translated).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
 from marias_admin.audit.actions import AuditAction
@@ -206,8 +208,44 @@ def test_a_save_into_a_network_that_has_gone_is_queued_not_lost(live_server, bro
         save_hand(phone)
         expect(phone.locator("#hand-2")).to_be_visible()
         assert HandRecord.objects.filter(sheet__table=table).count() == 2
+        unreadable_write(phone, context, table)
     except BaseException:
         screenshots(browser, "offline-gone")
         raise
     finally:
         context.close()
+
+
+def unreadable_write(phone: Page, context, table) -> None:
+    """A queued write the server cannot read (its number spoilt on the way, as an old cached
+    script could send it) answers 400: shown as not saved with the server's words, kept, not
+    sent for ever; entered again it is stored once."""
+    context.set_offline(True)
+    type_hand(phone, "d+")
+    save_hand(phone)
+    expect(queued(phone, "add", 3)).to_have_count(1)
+
+    def spoil(route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        for write in body.get("writes", []):
+            write["number"] = -1
+        route.continue_(post_data=json.dumps(body))
+
+    sync = re.compile(r".*/sync/$")
+    phone.route(sync, spoil)
+    context.set_offline(False)
+    state(phone, "attention")
+    item = phone.locator("#offline li.state-unreadable")
+    with translation.override("cs"):  # the tournament's language
+        said = translation.gettext("The server could not read this queued write: enter it "
+                                   "again or drop it.")
+    expect(item).to_contain_text(said)
+    phone.wait_for_timeout(300)  # nothing more is sent while it waits for the scorekeeper
+    state(phone, "attention")
+    assert HandRecord.objects.filter(sheet__table=table).count() == 2
+    phone.unroute(sync)
+    item.locator("button[data-action='again']").click()
+    state(phone, "saved")
+    assert [(r.number, r.notation) for r in HandRecord.objects.filter(sheet__table=table)
+            .order_by("number")] == [(1, "b+"), (2, "b-"), (3, "d+")]
+    expect(phone.locator("#entry form.text-entry input[name='text-notation']")).to_have_value("")

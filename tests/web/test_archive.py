@@ -20,12 +20,9 @@ from django.db import connection
 from django.utils import translation
 
 from marias_admin.archive import backup as backups
-from marias_admin.archive.services import (
-    ArchiveError,
-    dumps,
-    export_tournament,
-    import_tournament,
-)
+from marias_admin.archive.exporting import dumps, export_tournament
+from marias_admin.archive.importing import import_tournament
+from marias_admin.archive.validation import ArchiveError
 from marias_admin.audit.models import AuditEntry
 from marias_admin.players.models import Club, Player
 from marias_admin.sheets.models import HandRecord

@@ -20,13 +20,9 @@ from django.db import transaction
 from django.utils import translation
 
 from marias_admin.archive import validation
-from marias_admin.archive.services import (
-    ArchiveError,
-    dumps,
-    export_tournament,
-    import_archive,
-    import_tournament,
-)
+from marias_admin.archive.exporting import dumps, export_tournament
+from marias_admin.archive.importing import import_archive, import_tournament
+from marias_admin.archive.validation import ArchiveError
 from marias_admin.audit.models import AuditEntry
 from marias_admin.sheets.models import HandRecord, SheetWriter, TableSheet
 from marias_admin.tournaments.models import Role, TournamentRole

@@ -17,6 +17,7 @@ from marias_admin.seating.services import round_start_clock
 from marias_admin.sheets.models import SheetState, TableSheet
 from marias_admin.sheets.services import sheet_confirm, sheet_submit
 from tests import factories
+from tests.web.module_world import each_test_in_a_savepoint  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.django_db
 
@@ -43,14 +44,6 @@ def world(django_db_setup, django_db_blocker):
             yield {"setup": setup, "stranger": stranger}
         transaction.set_rollback(True)
 
-
-@pytest.fixture(autouse=True)
-def _each_in_a_savepoint(world, django_db_blocker):
-    """A write of one test is not seen by the next."""
-    with django_db_blocker.unblock():
-        sid = transaction.savepoint()
-        yield
-        transaction.savepoint_rollback(sid)
 
 
 def _client(user) -> Client:

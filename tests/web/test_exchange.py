@@ -173,6 +173,7 @@ def test_round_trip_across_two_databases(world, tmp_path):
     env = {key: value for key, value in os.environ.items()
            if key not in ("DATABASE_URL", "DJANGO_CACHE_URL", "REDIS_URL")}
     env["MARIAS_VAR_DIR"] = str(var)
+    env["DJANGO_SETTINGS_MODULE"] = "marias_admin.settings"  # a server's, not the test run's
 
     def manage(*args: str) -> str:
         done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
@@ -268,6 +269,72 @@ def test_a_bad_file_is_refused_whole_naming_the_row(world, change, named):
         import_results(document, world["b"], user=world["organiser"])
     assert named in str(refused.value)
     assert counts() == before
+
+
+def _seats(document: dict, at: int = 0) -> list[dict]:
+    return document["rounds"][0]["tables"][at]["seats"]
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda d: d["players"][2].pop("last_name"),
+     "players row 3, last_name: missing (the format requires it)"),
+    (lambda d: d["tournament"].update(sponsor="Pivovar"),
+     "tournament, sponsor: not a field of this format"),
+    (lambda d: d["players"][0].update(id="x"),
+     'players row 1, id: must be a whole number, not "x"'),
+    (lambda d: d["tournament"].update(table_size=5),
+     "tournament, table_size: 5 is not one of 3, 4"),
+    (lambda d: d["players"][1].update(first_name=""),
+     "players row 2, first_name: must not be empty"),
+    (lambda d: d["rounds"][0]["tables"][0].update(seats=_seats(d)[:2]),
+     "rounds row 1, tables row 1, seats: must list at least 3 items"),
+    (lambda d: d["tournament"].update(base_rate=0),
+     "tournament, base_rate: must be at least 1, not 0"),
+    (lambda d: d["tournament"].update(currency="czk"),
+     'tournament, currency: "czk" is not in the form this field takes'),
+])
+def test_the_schema_s_refusals_are_our_sentences_naming_the_place(world, change, said):
+    """jsonschema's English ("'last_name' is a required property") is never shown: the place
+    in the file and a translatable sentence are."""
+    from marias_admin.api.exchange.validation import validate
+
+    document = copy.deepcopy(world["document"])
+    change(document)
+    with pytest.raises(ExchangeError) as refused:
+        validate(document)
+    assert str(refused.value) == said
+    assert not any(english in str(refused.value) for english in (
+        "required property", "is not of type", "was unexpected", "is too short",
+        "does not match", "less than the minimum", "should be non-empty"))
+
+
+def test_the_schema_s_refusal_is_in_the_reader_s_language(world):
+    from marias_admin.api.exchange.validation import validate
+
+    document = copy.deepcopy(world["document"])
+    document["players"][2].pop("last_name")
+    with translation.override("cs"), pytest.raises(ExchangeError) as refused:
+        validate(document)
+    with translation.override("cs"):
+        problem = translation.gettext("missing (the format requires it)")
+    assert str(refused.value) == f"players řádek 3, last_name: {problem}"
+
+
+@pytest.mark.parametrize(("numbers", "found"), [((1, 1, 3, 4), "1, 1, 3, 4"),
+                                                ((1, 2, 4), "1, 2, 4")])
+def test_seats_are_numbered_one_to_n_at_every_table(world, numbers, found):
+    from marias_admin.api.exchange.validation import validate
+
+    document = copy.deepcopy(world["document"])
+    table = document["rounds"][0]["tables"][1]
+    table["seats"] = table["seats"][:len(numbers)]
+    for seat, number in zip(table["seats"], numbers, strict=True):
+        seat["seat"] = number
+    with pytest.raises(ExchangeError) as refused:
+        validate(document)
+    assert str(refused.value) == (
+        f"rounds row 1, tables row 2, seats: table {table['number']} of round 1: the seats "
+        f"must be numbered 1 to {len(numbers)}, each once (the file has {found})")
 
 
 def test_the_commands_export_and_preview(world, tmp_path, capsys):

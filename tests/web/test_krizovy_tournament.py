@@ -214,7 +214,8 @@ def test_archive_carries_the_byes_and_the_standings_survive_the_round_trip():
     bye's table points) go into the archive, and the imported copy ranks the same."""
     import json
 
-    from marias_admin.archive.services import dumps, export_tournament, import_tournament
+    from marias_admin.archive.exporting import dumps, export_tournament
+    from marias_admin.archive.importing import import_tournament
     from marias_admin.tournaments.services import tournament_update
 
     setup = factories.tournament(players=18, ruleset_code=KRIZOVY, rounds=2)

@@ -251,3 +251,75 @@ def test_a_deletion_the_service_refuses_comes_back_refused_not_as_a_crash(monkey
     assert statuses(answer) == ["refused"]
     assert answer["results"][0]["errors"] == {"__all__": ["Too many fleks in this round."]}
     assert [h[0] for h in live_hands(world)] == [1]
+
+
+# -- what the phone cannot send, and a finished tournament (review) ------------------------------
+
+
+def post_raw(client: Client, world: dict, payload: object):
+    return client.post(reverse("sheets:sync", args=world["args"]), json.dumps(payload),
+                       content_type="application/json",
+                       headers={"X-CSRFToken": client.cookies["csrftoken"].value})
+
+
+def test_a_write_the_server_cannot_read_is_named_so_the_phone_can_show_it():
+    """A 400 names the queued write at fault (offline.js shows it as not saved, to enter again
+    or drop, instead of sending it for ever); one the batch meets only when applying it is
+    answered in the batch: what came before it applied, what follows held."""
+    world = make_world()
+    mine, who = phone(world), str(uuid.uuid4())
+    base = version(world)
+    bad = {**add(2, "b+", base), "number": -1}
+    answer = post_raw(mine, world, {"client": who, "writes": [add(1, "7k+ tr4", base), bad]})
+    assert answer.status_code == 400
+    unreadable = _czech("The server could not read this queued write: enter it again or "
+                        "drop it.")  # in the tournament's language
+    assert answer.json() == {"key": bad["key"], "error": unreadable}
+    unnamed = post_raw(mine, world, {"client": who, "writes": ["not a write"]})
+    assert unnamed.status_code == 400 and unnamed.json()["key"] is None
+    assert HandRecord.objects.count() == SyncWrite.objects.count() == 0  # nothing applied
+    stray = {"key": str(uuid.uuid4()), "op": "drop", "drops": str(uuid.uuid4()), "base": 0}
+    answer = sync(mine, world, [add(1, "7k+ tr4", base), stray, add(2, "b+", base)], who)
+    assert statuses(answer) == ["applied", "unreadable", "held"]
+    assert answer["results"][1] == {"key": stray["key"], "status": "unreadable",
+                                    "message": unreadable}
+    assert [h[0] for h in live_hands(world)] == [1]
+    assert not SyncWrite.objects.filter(key=stray["key"]).exists()
+
+
+def test_a_finished_tournament_refuses_the_whole_queue_once_writing_nothing():
+    """Its one home is the endpoint: 409 with the reason the phone shows beside its kept
+    queue; no write is tried, so no conflict is audited per queued hand."""
+    from marias_admin.tournaments.probes import open_work
+    from marias_admin.tournaments.services import tournament_advance
+
+    world = make_world()
+    mine, who = phone(world), str(uuid.uuid4())
+    release(world["t"], 1, world["users"]["organiser"])
+    first = sync(mine, world, [add(1, "7k+ tr4", version(world))], who)
+    world["t"].refresh_from_db()
+    tournament_advance(user=world["users"]["organiser"], tournament=world["t"],
+                       state="finished", confirmed_open=True,
+                       seen=open_work(world["t"]).token())
+    writes = [add(2, "b+", first["version"], seen=first["seen"])]
+    refused = post_raw(mine, world, {"client": who, "writes": writes})
+    assert refused.status_code == 409
+    assert refused.json()["error"] == _czech("The tournament is finished; nothing can be "
+                                             "entered or changed.")
+    assert post_raw(mine, world, {"client": who, "writes": []}).status_code == 200  # heard
+    assert [h[0] for h in live_hands(world)] == [1]
+    assert SyncWrite.objects.count() == 1
+    assert audited(AuditAction.HAND_QUEUE_CONFLICT) == 0
+
+
+def test_a_write_is_rebound_on_the_version_of_now_by_one_helper():
+    """The page's conflict form and the offline queue rebind a write the same way."""
+    from django.http import QueryDict
+
+    from marias_admin.sheets.forms import at_version
+
+    posted = QueryDict("csrfmiddlewaretoken=x&text-version=3&text-notation=b%2B&seat=1&seat=2")
+    for fields in (posted, [(k, v) for k, values in posted.lists() for v in values]):
+        data = at_version(fields, 7)
+        assert data["text-version"] == "7" and data["text-notation"] == "b+"
+        assert data.getlist("seat") == ["1", "2"] and "csrfmiddlewaretoken" not in data

@@ -192,6 +192,44 @@ def test_seasons_count_only_public_competitions_and_public_tournaments(world):
     assert len(season["players"]) == 12
 
 
+def test_a_renamed_player_shows_at_once_in_the_cached_season(world):
+    """The season's cached answer is keyed by the generation a rename bumps (the global one,
+    as every tournament page's), not only by results and the seasons' own data."""
+    from marias_admin.players.models import Player
+
+    url = api("season", world["competition"].pk)
+    first = Client().get(url).json()["players"][0]["player"]
+    assert Client().get(url).json()["players"][0]["player"] == first  # from the cache now
+    person = Player.objects.get(pk=first["id"])
+    person.last_name = "Přejmenovaný"
+    person.save()  # the admin's rename (no service renames a player); its signal bumps
+    renamed = {row["player"]["id"]: row["player"]["last_name"]
+               for row in Client().get(url).json()["players"]}
+    assert renamed[first["id"]] == "Přejmenovaný"
+
+
+def test_a_coefficient_alone_keeps_the_members_in_the_order_the_pages_show(world):
+    """The services read the members where the pages do (``member_tournaments``: the order,
+    then the date): members of equal order (as the admin adds them) are not reshuffled by
+    saving a coefficient."""
+    from datetime import timedelta
+    from decimal import Decimal
+
+    from marias_admin.seasons.models import CompetitionTournament
+    from marias_admin.seasons.selectors import member_tournaments
+
+    competition, t, hidden = world["competition"], world["t"], world["hidden"]
+    CompetitionTournament.objects.filter(competition=competition).update(order=0)
+    Tournament.objects.filter(pk=hidden.pk).update(date=t.date - timedelta(days=7))
+    shown = [m.pk for m in member_tournaments(competition)]
+    assert shown == [hidden.pk, t.pk]
+    competition_save(user=world["organiser"], competition=competition,
+                     coefficients={hidden.pk: Decimal("1.5")})
+    assert [m.pk for m in member_tournaments(competition)] == shown
+    assert CompetitionTournament.objects.get(competition=competition,
+                                             tournament=hidden).coefficient == Decimal("1.5")
+
+
 def test_the_numbers_are_the_engines(world):
     from marias_admin.standings.selectors import tournament_standings
 

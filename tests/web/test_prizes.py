@@ -14,7 +14,8 @@ from django.utils import translation
 from django.utils.translation import pgettext
 from openpyxl import load_workbook
 
-from marias_admin.archive.services import export_tournament, import_tournament
+from marias_admin.archive.exporting import export_tournament
+from marias_admin.archive.importing import import_tournament
 from marias_admin.audit.actions import AuditAction
 from marias_admin.audit.models import AuditEntry
 from marias_admin.players.importing import read_upload

@@ -176,3 +176,36 @@ def test_a_cached_round_clock_counts_down_from_the_render_time(rf):
     assert 'data-remaining="510"' in _serve(entry, request).content.decode()
     entry["at"] = time.time() - 900
     assert 'data-remaining="0"' in _serve(entry, request).content.decode()
+
+
+def test_a_confirmed_result_is_in_the_public_standings_from_the_next_request(settings):
+    """Issue 27, with the server's settings: pages that follow every hand are rendered at most
+    every PUBLIC_PAGE_CACHE_MIN_SECONDS; results-only pages (standings) at each confirmation,
+    right after the response of the visitor who found them stale (he gets the previous copy,
+    nobody waits for the render), so the very next visitor sees the confirmed result."""
+    settings.PUBLIC_PAGE_CACHE_MIN_SECONDS = 60
+    settings.PUBLIC_RESULTS_CACHE_MIN_SECONDS = 0
+    settings.PUBLIC_PAGE_RENDER_AFTER_RESPONSE = True
+    world = make_world()
+    standings = standings_url(world)
+    results = reverse("standings:round_results", args=(world["t"].pk, 1))
+    keeper = client_for(world["users"]["keeper"])
+    assert keeper.post(url(world, "hand_add"), add_data(world, "7z+ tr4", 1, 2)).status_code == 302
+    for path in (standings, results):
+        Client().get(path)
+    sheet = TableSheet.objects.get(table=world["table"])
+    sheet_submit(user=world["users"]["keeper"], sheet=sheet, expected_version=sheet.version)
+    sheet_confirm(user=world["users"]["seated"], sheet=sheet, expected_version=version(world))
+    assert Client().get(results)["X-Page-Cache"] == "stale"  # rendered under a minute ago
+    first = Client().get(standings)
+    assert first["X-Page-Cache"] == "stale"
+    declarer = sheet.table.seats.get(position=2).registration
+    amount = sum(record.money_2 for record in sheet.hands.all())
+
+    def row(page: str) -> str:
+        return page.split(f'id="p{declarer.pk}"')[1].split("</tr>")[0].replace("\u2212", "-")
+
+    assert f'id="p{declarer.pk}"' not in first.content.decode()  # the previous copy, at once
+    response = Client().get(standings)
+    assert response["X-Page-Cache"] == "hit"  # rendered once, after the first response
+    assert f"{amount // 100}," in row(response.content.decode())

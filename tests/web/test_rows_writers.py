@@ -157,3 +157,14 @@ def test_control_room_table_being_entered_in_totals_has_no_actions():
     assert '<span class="pill sheet-draft">totals being entered</span>' in html
     assert "hands-count" not in html and "<form" not in html
     assert html.endswith('<td class="row-actions">\n</td>\n</tr>')
+
+
+def test_control_room_quiet_under_a_minute_is_just_now():
+    from django.utils import timezone
+
+    status = _status(last_activity=timezone.now())
+    html = _room([{"status": status, "flags": [], "ruled": None, "quiet_minutes": 0}])
+    assert '<small data-quiet-minutes="0">(just now)</small>' in html
+    assert "0 min" not in html
+    html = _room([{"status": status, "flags": [], "ruled": None, "quiet_minutes": 2}])
+    assert '<small data-quiet-minutes="2">(2 min ago)</small>' in html

@@ -92,6 +92,9 @@ def test_upload_preview_confirm_pages(client, staff):
     page = client.get(reverse("seasons:members_preview"))
     html = page.content.decode()
     assert page.status_code == 200 and html.count('data-status="error"') == 3
+    # the rows with errors stand out, and the page says they are left out before confirming
+    assert html.count('class="import-error"') == 3
+    assert "The 3 rows with errors will be skipped" in html
     fingerprint = page.context["preview"].fingerprint
     done = client.post(reverse("seasons:members_confirm"), {"fingerprint": fingerprint})
     assert done.status_code == 302 and Membership.objects.count() == 2

@@ -67,8 +67,12 @@ def test_move_into_a_free_seat_and_swap_into_a_taken_one(org) -> None:
     other = Seat.objects.get(round=round, table__number=2, position=1).registration
     seat_move(user=org, round=round, registration=mover, table=2, position=1)
     assert at(round, mover.pk) == (2, 1) and at(round, other.pk) == (3, 4)
-    entries = AuditEntry.objects.filter(action="round.move")
-    assert entries.count() == 2 and "seating" in entries.first().before
+    assert "seating" in AuditEntry.objects.get(action="round.move").before
+    # the swap is the round page's swap (one home): audited as one, with the edit in words
+    swap = AuditEntry.objects.get(action="round.swap")
+    assert swap.after["edit"] == {"kind": "swap", "player": mover.player.full_name,
+                                  "other": other.player.full_name}
+    round.refresh_from_db()
     assert "repeat_count" in round.report
 
 
@@ -277,7 +281,8 @@ def test_krizovy_late_entries_wait_for_a_full_table_and_locks_never_sit_out(org)
 
 
 def test_locks_travel_in_the_tournament_archive(org) -> None:
-    from marias_admin.archive.services import dumps, export_tournament, import_tournament
+    from marias_admin.archive.exporting import dumps, export_tournament
+    from marias_admin.archive.importing import import_tournament
 
     t = make_tournament(org, players=8)
     round = seat(t, 1, org)
@@ -416,4 +421,91 @@ def test_a_lock_refuses_a_player_of_another_tournament(org) -> None:
     with pytest.raises(ValidationError) as error:
         seat_lock_set(user=org, round=round, registration=stranger, table=1)
     assert error.value.code == "not_playing"
+    assert not SeatLock.objects.exists()
+
+
+def test_a_late_entry_into_a_confirmed_round_asks_first(client, org) -> None:
+    """As a move does: refused without the director's consent (nothing placed, nothing
+    audited), then placed, the round back to "seated", the change of state in the audit."""
+    t = make_tournament(org, players=11)
+    round = round_set_state(user=org, round=seat(t, 1, org), state=RoundState.CONFIRMED)
+    entry = late(t, org, "Zpozdilý")
+    before = plain_seating(round)
+    with pytest.raises(ValidationError) as error:
+        round_late_entry(user=org, round=round, registration=entry)
+    assert error.value.code == "round_confirmed"
+    round.refresh_from_db()
+    assert round.state == RoundState.CONFIRMED and plain_seating(round) == before
+    assert not Bye.objects.filter(round=round).exists()
+    assert not AuditEntry.objects.filter(action="round.late_entry").exists()
+    client.force_login(org)
+    data = {"player": "zpozdily", "version": round.version}
+    response = client.post(reverse("seating:round_late_entry", args=(t.pk, 1)), data)
+    page = response.content.decode()
+    assert response.status_code == 200 and 'name="confirm_reseat" value="1"' in page
+    assert plain_seating(round) == before  # asked, nothing done yet
+    response = client.post(reverse("seating:round_late_entry", args=(t.pk, 1)),
+                           {**data, "confirm_reseat": "1"})
+    assert response.status_code == 302 and at(round, entry.pk) == (3, 4)
+    round.refresh_from_db()
+    assert round.state == RoundState.SEATED
+    audit = AuditEntry.objects.get(action="round.late_entry")
+    assert audit.before["state"] == "confirmed" and audit.after["state"] == "seated"
+
+
+def test_a_late_entry_in_play_counts_from_this_round_through_an_audited_service(org) -> None:
+    from marias_admin.tournaments.services import registration_join_round
+
+    t = make_tournament(org, players=11)
+    seat(t, 1, org)
+    release(t, 1, org)
+    round = t.rounds.get(number=1)
+    entry = late(t, org, "Alfa")
+    assert entry.first_round == 2
+    round_late_entry(user=org, round=round, registration=entry)
+    entry.refresh_from_db()
+    assert entry.first_round == 1
+    audit = AuditEntry.objects.get(action="registration.first_round")
+    assert (audit.before["first_round"], audit.after["first_round"]) == (2, 1)
+    with pytest.raises(ValidationError, match="already plays from round 1"):
+        registration_join_round(user=org, registration=entry, round_number=1)
+    later = late(t, org, "Beta")
+    round_set_state(user=org, round=round, state=RoundState.CLOSED, confirm_open_sheets=True)
+    seat(t, 2, org)
+    release(t, 2, org)
+    later.refresh_from_db()
+    assert later.first_round == 2  # checked in while round 1 was played
+    with pytest.raises(ValidationError, match="already been played"):
+        registration_join_round(user=org, registration=later, round_number=1)
+    assert AuditEntry.objects.filter(action="registration.first_round").count() == 1
+
+
+def test_a_move_onto_a_taken_seat_in_play_is_the_one_swap(org) -> None:
+    """The editor's swap is ``seat_swap``: allowed in the round in play at tables without
+    results, audited as a swap; a closed round refuses it."""
+    t = make_tournament(org, players=12)
+    seat(t, 1, org)
+    release(t, 1, org)
+    round = t.rounds.get(number=1)
+    a = Seat.objects.get(round=round, table__number=1, position=1).registration
+    b = Seat.objects.get(round=round, table__number=2, position=2).registration
+    round = seat_move(user=org, round=round, registration=a, table=2, position=2)
+    assert at(round, a.pk) == (2, 2) and at(round, b.pk) == (1, 1)
+    assert round.state == RoundState.RELEASED
+    assert AuditEntry.objects.filter(action="round.swap").count() == 1
+    assert not AuditEntry.objects.filter(action="round.move").exists()
+
+
+def test_a_lock_in_a_played_round_says_what_helps(org) -> None:
+    t = make_tournament(org, players=8)
+    round = seat(t, 1, org)
+    release(t, 1, org)
+    round.refresh_from_db()
+    player = Seat.objects.filter(round=round).first().registration
+    with pytest.raises(ValidationError, match="“Move a player”") as error:
+        seat_lock_set(user=org, round=round, registration=player, table=1)
+    assert "lock it in the next round" in error.value.messages[0]
+    round_set_state(user=org, round=round, state=RoundState.CLOSED, confirm_open_sheets=True)
+    with pytest.raises(ValidationError, match="Lock the seat in a later round"):
+        table_lock(user=org, round=round, table=1)
     assert not SeatLock.objects.exists()

@@ -192,6 +192,18 @@ def test_further_renoncs_are_labelled_by_the_reading():
     assert labels[False] == ["Further renonc 2", "Further renonc 3"]
 
 
+def test_every_compulsory_flek_part_is_translatable():
+    """B/19's parts, betl and durch too, are worded in the page's language (a lazy text of
+    the catalogue, not a literal the Slovak or English page would show as it is)."""
+    from django.utils.functional import Promise
+
+    from marias_admin.sheets.forms_sloapslam import FORCED_PARTS
+
+    assert [value for value, _label in FORCED_PARTS] == ["", "game", "seven", "hundred", "betl",
+                                                         "durch"]
+    assert all(isinstance(label, Promise) for _value, label in FORCED_PARTS)
+
+
 # --- S1-S5 by the form ------------------------------------------------------------------------
 
 

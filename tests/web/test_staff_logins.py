@@ -37,6 +37,9 @@ def test_the_team_page_makes_a_scorekeeper_login_that_works(client, setup):
                                          role=Role.SCOREKEEPER).exists()
     entry = AuditEntry.objects.get(action="role.login_create")
     assert password not in str(entry.after) + entry.summary
+    # the role itself is granted by the one role service, with its own entry
+    grants = AuditEntry.objects.filter(action="role.grant", after__user="jcermak")
+    assert [g.after for g in grants] == [{"user": "jcermak", "role": Role.SCOREKEEPER.value}]
     client.logout()
     assert client.login(username="jcermak", password=password)
 

@@ -4,11 +4,14 @@ from the cache of the tournament's current results, and a confirmed sheet shows 
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from unittest import mock
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from marias_admin.seating.models import Table
 from marias_admin.sheets.models import SheetState, TableSheet
@@ -60,3 +63,23 @@ def test_the_organisers_table_comes_from_the_cache_until_a_result_changes(client
     assert seated and all(rows[str(r)].count('round-col') == 2 for r in seated)
     before_rows = dict(re.findall(r'data-registration="(\d+)"(.*?)</tr>', _table(first), re.S))
     assert any(before_rows[str(r)] != rows[str(r)] for r in seated)
+
+
+def test_the_update_time_is_the_answers_not_the_cached_tables(client):
+    """The table comes from the cache, "Updated at" never does: a poll a minute later says the
+    poll's time, or an organiser would think the page had stopped refreshing."""
+    organiser = make_user("organiser")
+    tournament = played_field(9, 1, organiser=organiser).tournament
+    client.force_login(organiser)
+    url = reverse("standings:standings", args=(tournament.pk,))
+    times = [timezone.make_aware(datetime(2026, 4, 12, 9, 5, 7)),
+             timezone.make_aware(datetime(2026, 4, 12, 9, 6, 38))]
+    pages = []
+    for when, headers in zip(times, ({}, {"HTTP_HX_REQUEST": "true"}), strict=True):
+        with mock.patch("marias_admin.standings.views.timezone.now", return_value=when):
+            pages.append(_get(client, url, **headers))
+    (first, rendered), (second, cached) = pages
+    assert cached < rendered  # the second table came from the cache
+    assert _table(second) == _table(first)
+    assert "9:05:07" in first and "9:05:07" not in second
+    assert "9:06:38" in second

@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
-from marias_admin.archive.services import dumps, export_tournament, import_tournament
+from marias_admin.archive.exporting import dumps, export_tournament
+from marias_admin.archive.importing import import_tournament
 from marias_admin.audit.models import AuditEntry
 from marias_admin.standings.selectors import tournament_standings
 from marias_admin.teams import services

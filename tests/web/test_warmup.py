@@ -33,3 +33,23 @@ def test_gunicorn_settings_preload_and_warm_up():
     assert gunicorn_conf.preload_app is True
     assert gunicorn_conf.worker_class == "marias_admin.gunicorn_worker.FairThreadWorker"
     assert gunicorn_conf.workers * gunicorn_conf.threads >= 8
+
+
+def test_the_master_freezes_what_it_loaded_before_the_workers_fork(monkeypatch):
+    """gunicorn's ``when_ready`` warms up, then moves the boot objects out of the collector's
+    generations (``gc.freeze``): a worker's full collections no longer scan Django and the
+    apps (issue 27)."""
+    import gc
+    import logging
+
+    from marias_admin import gunicorn_conf
+    from marias_admin.core import warmup
+
+    monkeypatch.setattr(warmup, "warm_up", lambda: 0)
+    server = type("Server", (), {"log": logging.getLogger("test-gunicorn")})()
+    try:
+        gunicorn_conf.when_ready(server)
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
+    assert gc.get_freeze_count() == 0

@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from marias_admin.api.exchange.document import FORMAT, VERSION
+from marias_admin.api.exchange.problems import at, schema_problem, where
 from marias_admin.archive.validation import MAX_DEPTH, ArchiveError, check_text_depth
 from marias_admin.players.registration_numbers import (
     normalise_registration_number,
@@ -76,24 +77,16 @@ def _too_deep(text: str) -> bool:
     return False
 
 
-def where(path: Sequence[Any]) -> str:
-    """["players", 3, "club"] → "players row 4, club" (rows counted from 1)."""
-    parts: list[str] = []
-    for item in path:
-        if isinstance(item, int):
-            parts[-1:] = [f"{parts[-1]} " + _("row %(row)s") % {"row": item + 1}] if parts \
-                else [_("row %(row)s") % {"row": item + 1}]
-        else:
-            parts.append(str(item))
-    return ", ".join(parts) or _("the file")
+__all__ = ["MAX_BYTES", "ExchangeError", "loads", "schema", "validate", "where"]
 
 
 def _fail(path: Sequence[Any], problem: str) -> ExchangeError:
-    return ExchangeError(_("%(where)s: %(problem)s") % {"where": where(path), "problem": problem})
+    return ExchangeError(at(path, problem))
 
 
 def check_shape(document: Any) -> None:
-    """The JSON Schema; the error deepest in the file's order is not chosen, the first is."""
+    """The JSON Schema; the error deepest in the file's order is not chosen, the first is,
+    said in the reader's language (:mod:`.problems`), never in jsonschema's English."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ExchangeError(_("The file is not a results exchange file."))
     if document.get("version") != VERSION:
@@ -104,8 +97,7 @@ def check_shape(document: Any) -> None:
     errors = sorted(validator.iter_errors(document),
                     key=lambda e: [str(p).zfill(8) for p in e.absolute_path])
     if errors:
-        error = errors[0]
-        raise _fail(list(error.absolute_path), error.message)
+        raise ExchangeError(schema_problem(errors[0]))
 
 
 def _check_tournament(document: dict[str, Any]) -> None:
@@ -184,7 +176,7 @@ def _check_rounds(document: dict[str, Any]) -> None:
                 raise _fail([*tpath, "number"], _("table %(n)s is listed twice")
                             % {"n": table["number"]})
             tables.add(table["number"])
-            positions = set()
+            positions: list[int] = []
             for s, seat in enumerate(table["seats"]):
                 spath = [*tpath, "seats", s]
                 if seat["player"] not in known:
@@ -193,17 +185,15 @@ def _check_rounds(document: dict[str, Any]) -> None:
                 if seat["player"] in seated:
                     raise _fail([*spath, "player"], _("player %(id)s sits twice in the round")
                                 % {"id": seat["player"]})
-                if seat["seat"] in positions:
-                    raise _fail([*spath, "seat"], _("seat %(n)s is taken twice")
-                                % {"n": seat["seat"]})
                 seated.add(seat["player"])
-                positions.add(seat["seat"])
+                positions.append(seat["seat"])
                 if table["confirmed"] != (seat["money"] is not None):
                     raise _fail([*spath, "money"], _("a confirmed table has money at every "
                                                      "seat, another table none"))
                 if not _money(seat["money"]) or (
                         seat["pb"] is not None and abs(Decimal(seat["pb"])) > PB_LIMIT):
                     raise _fail([*spath], _("the amount is out of range"))
+            _check_seat_numbers(round["number"], table["number"], positions, tpath)
             if table["confirmed"] and sum(seat["money"] for seat in table["seats"]) != 0:
                 raise _fail([*tpath, "seats"], _("the money does not sum to zero"))
         for b, player in enumerate(round.get("byes", [])):
@@ -211,6 +201,18 @@ def _check_rounds(document: dict[str, Any]) -> None:
                 raise _fail([*path, "byes", b], _("player %(id)s is unknown or seated")
                             % {"id": player})
             seated.add(player)
+
+
+def _check_seat_numbers(round: int, table: int, positions: list[int],
+                        path: list[Any]) -> None:
+    """A table of n seats numbers them 1 … n, each once: a gap or a seat twice would put a
+    player's money at another seat's place."""
+    if sorted(positions) != list(range(1, len(positions) + 1)):
+        raise _fail([*path, "seats"], _(
+            "table %(table)s of round %(round)s: the seats must be numbered 1 to %(count)s, "
+            "each once (the file has %(found)s)") % {
+                "table": table, "round": round, "count": len(positions),
+                "found": ", ".join(str(p) for p in positions)})
 
 
 def _check_standings(document: dict[str, Any]) -> None:

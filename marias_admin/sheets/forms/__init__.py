@@ -33,7 +33,7 @@ from marias_admin.sheets.forms.fields import (
 )
 from marias_admin.sheets.forms.hand import HandForm
 from marias_admin.sheets.forms.scorekeeper import ScorekeeperForm
-from marias_admin.sheets.forms.sheet import ReasonForm, TotalsForm, VersionForm
+from marias_admin.sheets.forms.sheet import ReasonForm, TotalsForm, VersionForm, at_version
 from marias_admin.sheets.forms.structured_hand import (
     MARRIAGE_SUITS,
     SUIT_LETTERS,
@@ -62,6 +62,6 @@ __all__ = [
     "NO_CONTRACT", "PB_DIGITS", "PLAIN_PLACEHOLDER", "RESULT_CHOICES", "RESULT_FIELDS",
     "SILENT_SEVEN_CHOICES", "SUIT_LABELS", "SUIT_LETTERS", "TRISTATE", "AmountField",
     "HandForm", "ReasonForm", "ScorekeeperForm", "StructuredHandForm", "TextHandForm",
-    "TotalsForm", "VersionForm", "bind_hand_form", "language", "pb_field", "pb_text",
+    "TotalsForm", "VersionForm", "at_version", "bind_hand_form", "language", "pb_field", "pb_text",
     "seat_choices", "seat_label", "signed",
 ]

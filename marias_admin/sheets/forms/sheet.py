@@ -3,12 +3,13 @@ delete), and the totals per seat (totals mode, or the paper's totals to reconcil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from marias_admin.core.forms import apply_service_error
@@ -20,6 +21,23 @@ from marias_admin.tournaments.forms import Form
 
 class VersionForm(Form):
     version = forms.IntegerField(widget=QuickHiddenInput, min_value=0)
+
+
+def at_version(fields: QueryDict | Iterable[tuple[str, str]], version: int) -> QueryDict:
+    """A write's fields (a POST, or a queued offline write's pairs) rebound on the sheet's
+    ``version`` now: every ``…version`` field says it, the CSRF token is not data.
+
+    Two places need it: a conflict's form shown again with the visitor's input (so that saving
+    it again is a deliberate second step on the state he now sees), and a queued write whose
+    version was already checked against the phone's base (the form and the service are then
+    written on the version of now)."""
+    pairs = ((name, value) for name, values in fields.lists() for value in values) \
+        if isinstance(fields, QueryDict) else fields
+    data = QueryDict(mutable=True)
+    for name, value in pairs:
+        if name != "csrfmiddlewaretoken":
+            data.appendlist(name, str(version) if name.endswith("version") else value)
+    return data
 
 
 class ReasonForm(VersionForm):

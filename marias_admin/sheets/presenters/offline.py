@@ -41,6 +41,8 @@ def offline_words() -> dict[str, Any]:
         "queued": _("Kept on this phone; it will be checked when the network is back."),
         "conflict": _("not saved: the sheet changed meanwhile"),
         "refused": _("not saved: the rules refused it"),
+        "unreadable": _("not saved: the server could not read it"),
+        "not_sent": _("not saved: kept on this phone"),
         "server_has": _("On the server:"),
         "enter_again": _("Enter again"),
         "drop": _("Drop"),

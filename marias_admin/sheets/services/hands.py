@@ -63,6 +63,17 @@ def _claims(user: Any, sheet: TableSheet) -> bool:
     return Role.SCOREKEEPER in roles and not roles & {Role.ORGANISER, Role.REFEREE}
 
 
+def seat_figures(result: Settlement) -> tuple[list[int], list[Decimal]]:
+    """The money and PB of every seat in seat order as a hand record is given them: the one
+    conversion of a settlement into the record's columns (the PB column rounds the Decimal to
+    its place on save), shared by the hand write and ``manage.py resettle``, which compares
+    what it gives with what was stored."""
+    money = [result.money[s] for s in sorted(result.money)]
+    pb = [Decimal(result.premium[s].numerator) / result.premium[s].denominator
+          for s in sorted(result.premium)]
+    return money, pb
+
+
 def apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
                      paper_money: Sequence[int] | None) -> Settlement:
     """Settle ``hand`` (the one settlement of a hand write: the forms only build the hand) and
@@ -74,9 +85,7 @@ def apply_settlement(record: HandRecord, hand: Hand, ruleset: Ruleset,
         result = settle(hand, ruleset)
     except ScoringError as exc:
         raise scoring_error(exc) from exc
-    money = [result.money[s] for s in sorted(result.money)]
-    pb = [Decimal(result.premium[s].numerator) / result.premium[s].denominator
-          for s in sorted(result.premium)]
+    money, pb = seat_figures(result)
     if any(abs(m) > MONEY_LIMIT for m in money):
         raise ValidationError({"money": ValidationError(
             _("This hand would settle to more than %(limit)s for a player, more than a sheet "

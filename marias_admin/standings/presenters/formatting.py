@@ -3,38 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 
 from django.utils.functional import lazy
 
 from marias_admin.core import formatting
-from scoring.formatting import format_number
 from scoring.messages import render
 from scoring.rank_keys import RANK_KEYS
 from scoring.standings import RankKey, StandingsRules
 
-
-def fmt_number(value: Fraction | Decimal | int, places: int = 2, scale: int = 1,
-               fixed: bool = False, lang: str | None = None) -> str:
-    """A number in the active language: 12.5 → "12,5"; ``fixed`` keeps trailing zeros.
-
-    One convention for the whole site: :mod:`scoring.formatting` (minus sign, grouping).
-    A standings page formats thousands of numbers, most of them the same few points and
-    amounts: each is worded once per language (equal numbers read alike, whatever their type);
-    a caller formatting many passes ``lang`` (:func:`marias_admin.core.formatting.language`)
-    rather than have the active language looked up for each.
-    """
-    if type(value) is Fraction and value.denominator == 1:
-        value = value.numerator  # the usual BP: an int hashes and compares in nanoseconds
-    return _formatted(value, lang or formatting.language(), places, scale, fixed)
-
-
-@lru_cache(maxsize=8192)
-def _formatted(value: Fraction | Decimal | int, lang: str, places: int, scale: int,
-               fixed: bool) -> str:
-    return format_number(value, lang, places, scale=scale, fixed=fixed)
+# A number in the active language (or ``lang``): 12.5 → "12,5", cached once per language; its
+# one home is :func:`marias_admin.core.formatting.number` (the name stays for its callers).
+fmt_number = formatting.number
 
 
 def fmt_money(value: Fraction | int, rules: StandingsRules, lang: str | None = None) -> str:

@@ -14,19 +14,26 @@ renumbers, is written the same way. The round results page's tables likewise
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from html import escape as html_escape
 from typing import TYPE_CHECKING
 
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from marias_admin.core import formatting
+from marias_admin.core.formatting import worded, worded_amount, worded_signed
 from marias_admin.core.templatetags.marias import money_class
 
 if TYPE_CHECKING:
     from marias_admin.standings.presenters.rounds import TableResult
     from marias_admin.standings.presenters.table import RoundCell, StandingRow, StandingsTable
+
+
+def escape(text: object) -> str:
+    """Django's ``escape`` (the same five replacements: ``html.escape`` with quotes) without
+    its lazy-string wrapper: a standings page escapes a thousand names and titles."""
+    return html_escape(str(text))
 
 
 def _title(text: str | None, shown: bool) -> str:
@@ -116,17 +123,6 @@ def projector_rows(table: StandingsTable) -> SafeString:
     return mark_safe("".join(out))  # every text above is escaped
 
 
-@lru_cache(maxsize=8192)
-def _number(kind: str, value: object, lang: str) -> str:
-    """A round's numbers, most of them the same few amounts and points, each worded once per
-    language (equal numbers read alike, whatever their type: ``fmt_number`` does the same)."""
-    if kind == "signed":
-        return formatting.signed(value, lang)  # type: ignore[arg-type]
-    if kind == "amount":
-        return formatting.amount(value, lang)  # type: ignore[arg-type]
-    return formatting.points(value, lang, 1 if kind == "pb" else 2)  # type: ignore[arg-type]
-
-
 def _nth(texts: tuple[str, ...], index: int) -> str:
     """``{{ row.explanation.N }}``: the N-th explanation, or nothing."""
     return str(conditional_escape(texts[index])) if index < len(texts) else ""
@@ -187,21 +183,21 @@ def _result_rows(table: TableResult, player_base: str | None, money_view: bool,
         if result is None:
             lines.append(f'<td class="num muted" colspan="{span}">{not_confirmed}</td>')
         else:
-            money = _number("signed", result.money, lang)
+            money = worded_signed(result.money, lang)
             zb = f'<td class="num {money_class(result.money)}">{money}</td>'
             if money_view:
-                shown = "" if row.money is None else _number("amount", row.money, lang)
+                shown = "" if row.money is None else worded_amount(row.money, lang)
                 lines += [f'<td class="num money" title="{_nth(texts, 1)}">{shown}</td>', zb]
             else:
                 lines.append(zb)
                 if premium_view:
                     lines += [
-                        f'<td class="num">{_number("pb", result.premium, lang)}</td>',
+                        f'<td class="num">{worded(result.premium, lang, 1)}</td>',
                         f'<td class="num {money_class(result.sb)}" title="{_nth(texts, 1)}">'
-                        f'{_number("amount", result.sb, lang)}</td>']
+                        f'{worded_amount(result.sb, lang)}</td>']
             lines += [f'<td class="num" title="{_nth(texts, 0)}">{result.rank}.</td>',
                       f'<td class="num bp" title="{_nth(texts, 2)}">'
-                      f'{_number("bp", result.bp, lang)}</td>']
+                      f'{worded(result.bp, lang)}</td>']
         lines.append("</tr>")
         out.append("\n".join(lines))
     return "\n".join(out)  # every text above is escaped

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from marias_admin.archive.services import dumps, export_tournament
+from marias_admin.archive.exporting import dumps, export_tournament
 from marias_admin.tournaments.models import Tournament
 
 

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from marias_admin.archive.services import ArchiveError, import_archive
-from marias_admin.archive.validation import read_archive
+from marias_admin.archive.importing import import_archive
+from marias_admin.archive.validation import ArchiveError, read_archive
 
 
 def _mapping(values: list[str]) -> dict[str, str]:

@@ -8,7 +8,11 @@
    queue is sent to the sync endpoint when the server answers again; each write carries its
    idempotency key and the sheet version it was made on, so the server applies it exactly once,
    in order, however often it is sent. What the server refuses comes back: a rule error into the
-   form, at its field; a conflict beside the server's version, to enter again or drop. */
+   form, at its field; a conflict beside the server's version, to enter again or drop; a write
+   the server cannot read (400, or "unreadable" in the answer) with the server's words, kept
+   until the scorekeeper enters it again or drops it (never sent for ever, never lost). A
+   finished tournament or an ended link (403, 404, 409) stops the sending: the queue stays on
+   the phone, with the server's reason. */
 (function () {
   "use strict";
   var root = document.getElementById("offline");
@@ -161,8 +165,9 @@
       item.dataset.number = w.number || "";
       item.appendChild(el("span", "hand-no", (w.number || "") + ". "));
       item.appendChild(el("code", "", describe(w)));
-      var note = { waiting: words.checked_later, held: words.checked_later,
-                   conflict: words.conflict, refused: words.refused }[w.state];
+      var note = ended && w.state === "waiting" ? words.not_sent :
+        { waiting: words.checked_later, conflict: words.conflict, refused: words.refused,
+          unreadable: words.unreadable }[w.state] || "";
       item.appendChild(el("span", "muted", " " + note));
       var answer = w.answer || {};
       if (w.state !== "waiting") {
@@ -348,12 +353,23 @@
       queue[at] = Object.assign({}, w, { key: uuid(), state: "waiting", answer: null });
       rebase(at);
     }
+    releaseForm(key);
     remove(gone).then(function () { return save(queue); }).then(load).then(function () {
       render(); kick();
     });
   }
+  function releaseForm(key) {
+    // The write was entered again or dropped from its line: the entry form that held it for
+    // correcting no longer replaces it (saved from there it would be a second hand).
+    var form = document.querySelector("#entry form.entry-form");
+    if (!form || form.dataset.replaces !== key) return;
+    delete form.dataset.replaces;
+    form.querySelectorAll(".offline-error").forEach(function (e) { e.remove(); });
+    form.reset();
+  }
   function backToForm(w) {
-    // A rule error: the hand goes back into the entry form, the server's words at its fields.
+    // A rule error (or a hand the server could not read): the hand goes back into the entry
+    // form, the server's words at its fields; saved from there it replaces the queued one.
     var form = document.querySelector("#entry form.entry-form");
     if (!form || w.op !== "add") return;
     var names = w.fields.map(function (p) { return p[0]; });
@@ -455,9 +471,18 @@
     });
     return meta("base:" + TABLE, base).then(function () { return remove(done); })
       .then(function () { return save(kept); }).then(load).then(function () {
-        kept.forEach(function (w) { if (w.state === "refused") backToForm(w); });
+        kept.forEach(function (w) { if (w.state !== "conflict") backToForm(w); });
         return done.length;
       });
+  }
+  function unreadable(writes, body) {
+    // A 400: the server names the write it could not read (else the first one sent is shown:
+    // nothing after it is sent before the scorekeeper has seen it).
+    var w = writes.filter(function (x) { return x.key === body.key; })[0] || writes[0];
+    if (!w) return Promise.resolve(null);
+    w.state = "unreadable";
+    w.answer = { message: body.error || "" };
+    return save([w]).then(load).then(function () { backToForm(w); return null; });
   }
   function typing() {
     return Array.prototype.some.call(
@@ -479,7 +504,11 @@
           return null;
         }, function () { return null; });
       }
-      if (!response.ok) return null;
+      if (response.status === 400) {
+        return response.json().then(function (body) { return body || {}; },
+          function () { return {}; }).then(function (body) { return unreadable(writes, body); });
+      }
+      if (!response.ok) return null;  // the server's trouble (500, 502 …): sent again later
       return response.json().then(function (answer) { return answered(answer.results, answer); });
     }).catch(function () {
       reachable = false;
@@ -505,7 +534,7 @@
   setInterval(kick, HEARTBEAT_MS);
   knownBase().then(load).then(function () {
     render();
-    problems().forEach(function (w) { if (w.state === "refused") backToForm(w); });
+    problems().forEach(function (w) { if (w.state !== "conflict") backToForm(w); });
     kick();
   });
   if ("serviceWorker" in navigator && window.isSecureContext) {
