@@ -49,6 +49,11 @@ def test_the_declarers_tricks_follow_the_contract_and_its_result(live_server, br
         tricks.fill("5")
         form.locator("button[type=submit]").first.click()
         expect(page.locator("body")).to_contain_text("zdvihy aktéra 5")
+        # The text may already show in the form's live preview: wait for the saved hand.
+        for _attempt in range(100):
+            if HandRecord.objects.exists():
+                break
+            page.wait_for_timeout(50)
         assert HandRecord.objects.get().money == [-400, 200, 200, 0]
     finally:
         page.context.close()
