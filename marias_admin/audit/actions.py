@@ -40,7 +40,8 @@ class AuditAction(models.TextChoices):
     PLAYERS_IMPORT = "players.import", _("imported players from a file")
     PLAYER_CREATE = "player.create", _("added a new player")
     CLUB_CREATE = "club.create", _("added a new club")
-    PLAYER_DETAILS = "player.details", _("changed a player's sex, year of birth or region")
+    PLAYER_DETAILS = "player.details", _(
+        "changed a player's details (sex, year of birth, region, club)")
     # categories and prizes
     CATEGORY_SAVE = "category.save", _("saved a prize category")
     CATEGORY_DELETE = "category.delete", _("deleted a prize category")
